@@ -1,0 +1,89 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const areas = ['customer', 'admin', 'vendor', 'engineer'];
+
+/** Storage and backend clients: only src/data, src/lib and sync/ may import them. */
+const storageImports = {
+  paths: [
+    { name: 'dexie', message: 'Only src/data, src/lib and sync/ talk to storage. Use a hook or an action.' },
+    { name: 'dexie-react-hooks', message: 'Only src/data wraps live queries. Use a hook from src/data.' },
+    { name: '@supabase/supabase-js', message: 'Only sync/ and src/lib talk to the backend.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', '.data', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Role areas never import each other.
+            ...areas.map((area) => ({
+              target: `./src/areas/${area}`,
+              from: areas.filter((a) => a !== area).map((a) => `./src/areas/${a}`),
+              message: 'Role areas never import each other: move shared pieces to src/components or src/domain.',
+            })),
+            // The domain is pure: no React, no storage, no app code.
+            {
+              target: './src/domain',
+              from: ['./src/app', './src/data', './src/areas', './src/components', './src/lib', './sync', './server'],
+              message: 'src/domain is pure TypeScript.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/data', './src/areas', './sync', './server'],
+              message: 'Shared components are presentational: no data access.',
+            },
+            {
+              target: './sync',
+              from: ['./src/app', './src/areas', './src/components', './server'],
+              message: 'sync/ depends only on src/domain, src/data and src/lib.',
+            },
+            {
+              target: './src',
+              from: ['./server', './tests'],
+              message: 'The app never imports the local server or tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/data/**', 'src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', storageImports] },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...storageImports.paths, { name: 'react', message: 'src/domain is pure TypeScript.' }],
+        },
+      ],
+    },
+  },
+);
