@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const areas = ['customer', 'admin', 'vendor', 'engineer'];
@@ -10,8 +10,14 @@ const areas = ['customer', 'admin', 'vendor', 'engineer'];
 /** Storage and backend clients: only src/data, src/lib and sync/ may import them. */
 const storageImports = {
   paths: [
-    { name: 'dexie', message: 'Only src/data, src/lib and sync/ talk to storage. Use a hook or an action.' },
-    { name: 'dexie-react-hooks', message: 'Only src/data wraps live queries. Use a hook from src/data.' },
+    {
+      name: 'dexie',
+      message: 'Only src/data, src/lib and sync/ talk to storage. Use a hook or an action.',
+    },
+    {
+      name: 'dexie-react-hooks',
+      message: 'Only src/data wraps live queries. Use a hook from src/data.',
+    },
     { name: '@supabase/supabase-js', message: 'Only sync/ and src/lib talk to the backend.' },
   ],
 };
@@ -27,10 +33,18 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 8 }],
@@ -42,12 +56,21 @@ export default tseslint.config(
             ...areas.map((area) => ({
               target: `./src/areas/${area}`,
               from: areas.filter((a) => a !== area).map((a) => `./src/areas/${a}`),
-              message: 'Role areas never import each other: move shared pieces to src/components or src/domain.',
+              message:
+                'Role areas never import each other: move shared pieces to src/components or src/domain.',
             })),
             // The domain is pure: no React, no storage, no app code.
             {
               target: './src/domain',
-              from: ['./src/app', './src/data', './src/areas', './src/components', './src/lib', './sync', './server'],
+              from: [
+                './src/app',
+                './src/data',
+                './src/areas',
+                './src/components',
+                './src/lib',
+                './sync',
+                './server',
+              ],
               message: 'src/domain is pure TypeScript.',
             },
             {
@@ -81,7 +104,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [...storageImports.paths, { name: 'react', message: 'src/domain is pure TypeScript.' }],
+          paths: [
+            ...storageImports.paths,
+            { name: 'react', message: 'src/domain is pure TypeScript.' },
+          ],
         },
       ],
     },

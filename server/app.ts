@@ -1,0 +1,40 @@
+// The local stand-in for the hosted backend, on one origin with the built PWA.
+// This stage serves the app; auth (/auth/v1) and tables (/rest/v1) mount here as they land.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createStaticHandler } from './static';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  options: { port?: number; host?: string; distDir?: string } = {},
+): Promise<RunningServer> {
+  const serveStatic = createStaticHandler(options.distDir ?? 'dist');
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res
+        .writeHead(405, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'Method not allowed' }));
+      return;
+    }
+    serveStatic(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolvePromise) =>
+    server.listen(options.port ?? 0, host, resolvePromise),
+  );
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    server,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,63 @@
+// Route strings in one typed table (SPEC §2), never spelled twice. Hash routing.
+export type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
+
+export interface NavItem {
+  path: string;
+  label: string;
+}
+
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+} as const;
+
+/** Each area's screens: the first is the role home. */
+export const areaNav: Record<Role, NavItem[]> = {
+  CUSTOMER: [
+    { path: '/dashboard/customer', label: 'Overview' },
+    { path: '/dashboard/customer/chairs', label: 'My Chairs' },
+    { path: '/dashboard/customer/warranty', label: 'Warranty Activation' },
+    { path: '/dashboard/customer/training', label: 'Training Resources' },
+    { path: '/dashboard/customer/parts', label: 'Parts Catalog' },
+    { path: '/dashboard/customer/support', label: 'Support Center' },
+    { path: '/dashboard/customer/service', label: 'Book Service' },
+    { path: '/dashboard/customer/profile', label: 'Profile' },
+  ],
+  ADMIN: [
+    { path: '/dashboard/admin', label: 'Overview' },
+    { path: '/dashboard/admin/users', label: 'Users' },
+    { path: '/dashboard/admin/chairs', label: 'Chairs' },
+    { path: '/dashboard/admin/training', label: 'Training' },
+    { path: '/dashboard/admin/parts', label: 'Parts' },
+    { path: '/dashboard/admin/requests', label: 'Part Requests' },
+    { path: '/dashboard/admin/tickets', label: 'Support Tickets' },
+    { path: '/dashboard/admin/service-requests', label: 'Service Requests' },
+    { path: '/dashboard/admin/profile', label: 'Profile' },
+  ],
+  VENDOR: [
+    { path: '/dashboard/vendor', label: 'Operations Center' },
+    { path: '/dashboard/vendor/engineers', label: 'Field Engineers' },
+    { path: '/dashboard/vendor/tickets', label: 'Ticket Assignment' },
+    { path: '/dashboard/vendor/service-requests', label: 'Service Assignment' },
+    { path: '/dashboard/vendor/profile', label: 'My Profile' },
+  ],
+  ENGINEER: [
+    { path: '/dashboard/engineer', label: 'Overview' },
+    { path: '/dashboard/engineer/tickets', label: 'Support Tickets' },
+    { path: '/dashboard/engineer/equipment', label: 'Equipment Search' },
+    { path: '/dashboard/engineer/installation', label: 'New Installation' },
+    { path: '/dashboard/engineer/calendar', label: 'Service Calendar' },
+    { path: '/dashboard/engineer/reference', label: 'Technical Reference' },
+    { path: '/dashboard/engineer/service-requests', label: 'Service Requests' },
+    { path: '/dashboard/engineer/profile', label: 'My Profile' },
+  ],
+};
+
+export const roles: Role[] = ['CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR'];
+
+/** The role home; an unknown role gets the customer area (SPEC §2). */
+export function roleHome(role: string | null | undefined): string {
+  const known = roles.find((r) => r === role);
+  return areaNav[known ?? 'CUSTOMER'][0]!.path;
+}

@@ -1,0 +1,47 @@
+// Product theme: brand teal, readable type scale, light and dark, 44 px touch targets.
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': { minHeight: '100%', bg: 'bg.subtle', color: 'fg' },
+    button: { minHeight: '44px' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#e6f3f4' },
+          100: { value: '#c2e2e5' },
+          200: { value: '#9ad1d4' },
+          300: { value: '#5fb3ba' },
+          400: { value: '#2f939c' },
+          500: { value: '#16697a' },
+          600: { value: '#0f4c5c' },
+          700: { value: '#0b3a47' },
+          800: { value: '#082a33' },
+          900: { value: '#041a20' },
+          950: { value: '#020e12' },
+        },
+      },
+      fonts: {
+        heading: { value: "'Inter', 'Segoe UI', system-ui, -apple-system, sans-serif" },
+        body: { value: "'Inter', 'Segoe UI', system-ui, -apple-system, sans-serif" },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.800}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.900}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

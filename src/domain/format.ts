@@ -1,0 +1,37 @@
+// One formatting module for every screen (SPEC §5 and §9): GBP currency, dates as
+// short month, day, year, an invalid date shown as empty, display ids as the last 8 characters.
+
+const currency = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** GBP amount, e.g. 1234.5 → '£1,234.50'. A non-finite amount shows as empty. */
+export function formatCurrency(amount: number): string {
+  return Number.isFinite(amount) ? currency.format(amount) : '';
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Mar 5, 2026'; an invalid or missing date shows as empty. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? shortDate.format(date) : '';
+}
+
+/** Display id: the last 8 characters of an id (tickets, requests, part requests). */
+export function displayId(id: string): string {
+  return id.slice(-8);
+}
+
+/** Whole-number percentage, as engineer views show it. */
+export function formatPercent(value: number): string {
+  return Number.isFinite(value) ? `${Math.round(value)}%` : '';
+}

@@ -1,0 +1,91 @@
+// The built app as a browser sees it: loads, is installable, and works offline after one visit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../server/app';
+import { launchOptions } from './browser';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ distDir: 'dist' });
+  browser = await chromium.launch(launchOptions());
+  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  description: string;
+  theme_color: string;
+  background_color: string;
+  display: string;
+  start_url: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+describe('installable PWA', () => {
+  it('loads the built app', async () => {
+    await page.goto(`${server.url}/`);
+    await expect(
+      page.getByRole('heading', { name: 'Chairside Service' }).isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it('links a valid manifest whose icons all fetch', async () => {
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifestUrl = new URL(href!, page.url());
+    const res = await page.request.get(manifestUrl.toString());
+    expect(res.status()).toBe(200);
+    const manifest = (await res.json()) as Manifest;
+    expect(manifest.name).toBe('Chairside Service');
+    expect(manifest.short_name).toBe('Chairside');
+    expect(manifest.description.length).toBeGreaterThan(20);
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toBeTruthy();
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const sizes = manifest.icons.map((i) => `${i.sizes}/${i.purpose ?? 'any'}`);
+    expect(sizes).toEqual(
+      expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']),
+    );
+    for (const icon of manifest.icons) {
+      const iconRes = await page.request.get(new URL(icon.src, manifestUrl).toString());
+      expect(iconRes.status(), icon.src).toBe(200);
+      expect(iconRes.headers()['content-type']).toBe('image/png');
+      const body = await iconRes.body();
+      // PNG signature, and the pixel size the manifest claims (IHDR width and height).
+      expect(body.subarray(1, 4).toString()).toBe('PNG');
+      const [w, h] = icon.sizes.split('x').map(Number);
+      expect(body.readUInt32BE(16)).toBe(w);
+      expect(body.readUInt32BE(20)).toBe(h);
+    }
+  });
+
+  it('is controlled by a service worker after one reload', async () => {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    expect(controlled).toBe(true);
+  });
+
+  it('still renders with the network offline', async () => {
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Chairside Service' }).isVisible(),
+    ).resolves.toBe(true);
+    await page.goto(`${server.url}/#/dashboard/engineer/tickets`);
+    await page.getByRole('heading', { name: 'Support Tickets', level: 1 }).waitFor();
+    await context.setOffline(false);
+  });
+});

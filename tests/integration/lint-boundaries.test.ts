@@ -1,0 +1,68 @@
+// The import boundaries of ARCHITECTURE.md are enforced by lint, not by good intentions.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries', () => {
+  it('keeps the pure domain from importing the app', async () => {
+    const ids = await ruleIds(
+      "import { paths } from '../app/paths';\nexport const y = paths;\n",
+      'src/domain/boundary-probe.ts',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('stops one role area importing another', async () => {
+    const config = (await eslint.calculateConfigForFile('src/areas/engineer/probe.ts')) as {
+      rules: Record<string, unknown>;
+    };
+    const zones = (
+      config.rules['import-x/no-restricted-paths'] as [
+        unknown,
+        { zones: { target: string; from: string[] }[] },
+      ]
+    )[1].zones;
+    const engineer = zones.find((z) => z.target === './src/areas/engineer');
+    expect(engineer?.from).toEqual([
+      './src/areas/customer',
+      './src/areas/admin',
+      './src/areas/vendor',
+    ]);
+  });
+
+  it('stops screens importing dexie or supabase-js', async () => {
+    for (const pkg of ['dexie', '@supabase/supabase-js']) {
+      const ids = await ruleIds(
+        `import * as m from '${pkg}';\nexport const y = m;\n`,
+        'src/areas/engineer/probe.ts',
+      );
+      expect(ids, pkg).toContain('no-restricted-imports');
+    }
+  });
+
+  it('lets src/data, src/lib and sync import dexie', async () => {
+    for (const file of ['src/data/probe.ts', 'src/lib/probe.ts', 'sync/probe.ts']) {
+      const ids = await ruleIds("import Dexie from 'dexie';\nexport const y = Dexie;\n", file);
+      expect(ids, file).not.toContain('no-restricted-imports');
+    }
+  });
+
+  it('keeps src/domain free of React', async () => {
+    const ids = await ruleIds(
+      "import { useState } from 'react';\nexport const y = useState;\n",
+      'src/domain/probe.ts',
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('forbids any', async () => {
+    const ids = await ruleIds('export const y = (v: any) => v;\n', 'src/domain/probe.ts');
+    expect(ids).toContain('@typescript-eslint/no-explicit-any');
+  });
+});
