@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import type { NavItem } from './paths';
+import { ColorModeButton } from './color-mode-button';
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
@@ -80,7 +81,10 @@ export function Layout({ nav }: { nav: NavItem[] }) {
           </Portal>
         </Drawer.Root>
         <Image src="./icons/favicon.svg" alt="" boxSize="8" />
-        <Heading size="md">Chairside Service</Heading>
+        <Heading size="md" flex="1">
+          Chairside Service
+        </Heading>
+        <ColorModeButton />
       </Flex>
       <Flex flex="1">
         <Box as="aside" hideBelow="md" w="60" flexShrink={0} borderEndWidth="1px" bg="bg" p="3">
