@@ -6,6 +6,8 @@ import { Workbox } from 'workbox-window';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { hasUnsavedInput } from './unsaved-input';
 
+let reloadRequested = false;
+
 export const UNSAVED_CONFIRM = 'You have unsaved changes in a form. Reload and lose them?';
 
 export function UpdatePrompt() {
@@ -16,10 +18,10 @@ export function UpdatePrompt() {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
     wb.addEventListener('waiting', () => setWaiting(true));
-    wb.addEventListener('controlling', (event) => {
-      // An update takes control only after the user pressed Reload (see onReload);
-      // the first install (clientsClaim) is not an update and never reloads.
-      if (event.isUpdate) window.location.reload();
+    wb.addEventListener('controlling', () => {
+      // The first install also takes control (clientsClaim): only a Reload the user asked for
+      // reloads the page.
+      if (reloadRequested) window.location.reload();
     });
     void wb.register();
     setWorkbox(wb);
@@ -29,6 +31,7 @@ export function UpdatePrompt() {
 
   const onReload = () => {
     if (hasUnsavedInput() && !window.confirm(UNSAVED_CONFIRM)) return;
+    reloadRequested = true;
     workbox.messageSkipWaiting();
   };
 

@@ -1,0 +1,60 @@
+// The update flow: a deployed new version is announced, and applied only when the user asks.
+import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../../server/app';
+import { launchOptions } from './browser';
+
+let server: RunningServer;
+let browser: Browser;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'dist-update-'));
+  cpSync('dist', dist, { recursive: true });
+  server = await startServer({ distDir: dist });
+  browser = await chromium.launch(launchOptions());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('new version available', () => {
+  it('shows the prompt and reloads into the new version only on Reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+
+    // Deploy a new version: any byte change to sw.js is a new service worker.
+    appendFileSync(join(dist, 'sw.js'), '\n// deployed again\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await page.getByText('A new version is available').waitFor({ timeout: 20_000 });
+
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await page.waitForTimeout(500);
+    expect(navigations).toHaveLength(0); // never a reload by itself
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    expect(navigations.length).toBeGreaterThan(0);
+    const waiting = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting ?? null;
+    });
+    expect(waiting).toBeNull();
+    await page.close();
+  });
+});
