@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { calculateQuote, defaultWorkType, isWorkCovered, partsTotal, quoteMinutes } from './quote';
+
+const activatedAt = '2020-06-01T00:00:00.000Z';
+const expiry = new Date('2025-06-01T00:00:00.000Z');
+const beforeExpiry = new Date(expiry.getTime() - 1000);
+const covered = { activatedAt, confirmed: true };
+
+describe('quoteMinutes', () => {
+  it('assumes 120 minutes when no time is recorded', () => {
+    expect(quoteMinutes(null)).toBe(120);
+    expect(quoteMinutes(undefined)).toBe(120);
+    expect(quoteMinutes(0)).toBe(120);
+    expect(quoteMinutes(Number.NaN)).toBe(120);
+  });
+  it('uses the recorded time', () => {
+    expect(quoteMinutes(1)).toBe(1);
+    expect(quoteMinutes(45)).toBe(45);
+  });
+});
+
+describe('partsTotal', () => {
+  it('sums price times quantity', () => {
+    expect(partsTotal([])).toBe(0);
+    expect(
+      partsTotal([
+        { price: 12.5, quantity: 2 },
+        { price: 0.1, quantity: 3 },
+      ]),
+    ).toBe(25.3);
+  });
+});
+
+describe('defaultWorkType', () => {
+  it('is WARRANTY when confirmed, activated and unexpired', () => {
+    expect(defaultWorkType(covered, beforeExpiry)).toBe('WARRANTY');
+  });
+  it('is OUT_OF_WARRANTY when expired, unconfirmed or not activated', () => {
+    expect(defaultWorkType(covered, expiry)).toBe('OUT_OF_WARRANTY');
+    expect(defaultWorkType({ activatedAt, confirmed: false }, beforeExpiry)).toBe(
+      'OUT_OF_WARRANTY',
+    );
+    expect(defaultWorkType({ confirmed: true }, beforeExpiry)).toBe('OUT_OF_WARRANTY');
+  });
+});
+
+describe('isWorkCovered', () => {
+  it('covers warranty work on an activated, unexpired warranty', () => {
+    expect(isWorkCovered(covered, 'WARRANTY', beforeExpiry)).toBe(true);
+  });
+  it('does not cover without activation or after expiry', () => {
+    expect(isWorkCovered({ confirmed: true }, 'WARRANTY', beforeExpiry)).toBe(false);
+    expect(isWorkCovered(covered, 'WARRANTY', expiry)).toBe(false);
+  });
+  it('never covers DAMAGE', () => {
+    expect(isWorkCovered(covered, 'DAMAGE', beforeExpiry)).toBe(false);
+  });
+});
+
+describe('calculateQuote', () => {
+  const parts = [{ price: 40, quantity: 2 }];
+  it('charges labour at GBP 1.50 a minute plus parts', () => {
+    expect(
+      calculateQuote({ timeSpent: 60, parts, workType: 'OUT_OF_WARRANTY', warranty: {} }, expiry),
+    ).toEqual({
+      minutes: 60,
+      labor: 90,
+      parts: 80,
+      total: 170,
+      covered: false,
+      workType: 'OUT_OF_WARRANTY',
+    });
+  });
+  it('charges 120 minutes when no time is recorded', () => {
+    const quote = calculateQuote({ warranty: {}, workType: 'OUT_OF_WARRANTY' }, expiry);
+    expect(quote).toMatchObject({ minutes: 120, labor: 180, parts: 0, total: 180 });
+  });
+  it('charges nothing for covered WARRANTY work', () => {
+    const quote = calculateQuote({ timeSpent: 60, parts, warranty: covered }, beforeExpiry);
+    expect(quote).toMatchObject({ workType: 'WARRANTY', covered: true, total: 0, labor: 90 });
+  });
+  it('charges WARRANTY work in full once the warranty has expired', () => {
+    const quote = calculateQuote(
+      { timeSpent: 60, parts, workType: 'WARRANTY', warranty: covered },
+      expiry,
+    );
+    expect(quote).toMatchObject({ covered: false, total: 170 });
+  });
+  it('charges DAMAGE in full even under warranty', () => {
+    const quote = calculateQuote(
+      { timeSpent: 60, parts, workType: 'DAMAGE', warranty: covered },
+      beforeExpiry,
+    );
+    expect(quote).toMatchObject({ covered: false, total: 170 });
+  });
+  it('charges OUT_OF_WARRANTY work in full even when the warranty covers it', () => {
+    const quote = calculateQuote(
+      { timeSpent: 60, parts, workType: 'OUT_OF_WARRANTY', warranty: covered },
+      beforeExpiry,
+    );
+    expect(quote).toMatchObject({ covered: true, total: 170 });
+  });
+});

@@ -1,0 +1,94 @@
+// Warranty rules (SPEC §4 Warranty, §9): expiry, days remaining, state, activation window and
+// extension. Pure: every rule that depends on the time takes `now`.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Years a warranty runs when the record does not say (SPEC §9). */
+export const DEFAULT_WARRANTY_YEARS = 5;
+/** Days after delivery within which a warranty may be activated. */
+export const ACTIVATION_WINDOW_DAYS = 14;
+/** A warranty with this many days or fewer left (and more than 0) is expiring. */
+export const EXPIRING_WITHIN_DAYS = 90;
+/** Extension lengths a customer can buy, in years. */
+export const EXTENSION_OPTIONS = [3, 5] as const;
+
+/** One of the purchasable extension lengths. */
+export type ExtensionYears = (typeof EXTENSION_OPTIONS)[number];
+
+/** A chair's warranty as stored; every field may be missing on older rows. */
+export interface Warranty {
+  activatedAt?: string | null;
+  confirmed?: boolean;
+  warrantyYears?: number | null;
+  extensionPurchased?: boolean;
+  extensionYears?: number;
+}
+
+/** Where a warranty stands at a given moment. */
+export type WarrantyState = 'NOT_ACTIVATED' | 'ACTIVE' | 'EXPIRING' | 'EXPIRED';
+
+function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Years the warranty runs, defaulting to 5 when missing. */
+export function warrantyYears(warranty: Warranty): number {
+  return warranty.warrantyYears ?? DEFAULT_WARRANTY_YEARS;
+}
+
+/** Expiry date: activation plus warrantyYears calendar years; null when not activated. */
+export function warrantyExpiry(warranty: Warranty): Date | null {
+  const activated = parseDate(warranty.activatedAt);
+  if (!activated) return null;
+  const expiry = new Date(activated.getTime());
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + warrantyYears(warranty));
+  return expiry;
+}
+
+/** Whole days left until expiry, rounded up (negative once expired); null when not activated. */
+export function warrantyDaysRemaining(warranty: Warranty, now: Date): number | null {
+  const expiry = warrantyExpiry(warranty);
+  if (!expiry) return null;
+  return Math.ceil((expiry.getTime() - now.getTime()) / DAY_MS);
+}
+
+/** State at `now`: not activated, active, expiring (1–90 days left) or expired (0 or fewer). */
+export function warrantyState(warranty: Warranty, now: Date): WarrantyState {
+  const days = warrantyDaysRemaining(warranty, now);
+  if (days === null) return 'NOT_ACTIVATED';
+  if (days <= 0) return 'EXPIRED';
+  if (days <= EXPIRING_WITHIN_DAYS) return 'EXPIRING';
+  return 'ACTIVE';
+}
+
+/** 'Confirmed' once the test sheet passed, else 'Pending'. */
+export function warrantyLabel(warranty: Warranty): 'Pending' | 'Confirmed' {
+  return warranty.confirmed ? 'Confirmed' : 'Pending';
+}
+
+/** Covered: confirmed, activated and not expired at `now`. */
+export function isCovered(warranty: Warranty, now: Date): boolean {
+  if (!warranty.confirmed) return false;
+  const state = warrantyState(warranty, now);
+  return state === 'ACTIVE' || state === 'EXPIRING';
+}
+
+/** True when `now` is no more than 14 days after delivery; an invalid date is never allowed. */
+export function canActivateWarranty(deliveryDate: string | Date, now: Date): boolean {
+  const delivery = deliveryDate instanceof Date ? deliveryDate : parseDate(deliveryDate);
+  if (!delivery || Number.isNaN(delivery.getTime())) return false;
+  // A delivery date in the future is inside the window: the form only guards lateness.
+  return now.getTime() - delivery.getTime() <= ACTIVATION_WINDOW_DAYS * DAY_MS;
+}
+
+/** The warranty after buying an extension: the years go onto both extensionYears and warrantyYears. */
+export function extendWarranty(warranty: Warranty, years: ExtensionYears): Warranty {
+  return {
+    ...warranty,
+    extensionPurchased: true,
+    extensionYears: (warranty.extensionYears ?? 0) + years,
+    warrantyYears: warrantyYears(warranty) + years,
+  };
+}
