@@ -1,0 +1,59 @@
+-- Local stand-in for what hosted Supabase provides before any project migration runs:
+-- the API roles, the auth schema with auth.users, and auth.uid() / auth.role() / auth.jwt().
+-- Never deployed to a hosted project. Idempotent: safe to run on every start.
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+create schema if not exists auth;
+
+create table if not exists auth.users (
+  id uuid primary key,
+  email text unique,
+  encrypted_password text,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb,
+    '{}'::jsonb
+  )
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), '')::uuid,
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')::uuid
+  )
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
