@@ -47,7 +47,7 @@ export default tseslint.config(
       ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -12,7 +12,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { requestPersistentStorage } from '../lib/persistent-storage';
 import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import type { NavItem } from './paths';
@@ -46,6 +47,9 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
 
 export function Layout({ nav }: { nav: NavItem[] }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void requestPersistentStorage();
+  }, []);
   return (
     <Flex direction="column" minH="100dvh">
       <Flex
