@@ -5,6 +5,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
 
 /** The statements a transaction callback may run. */
 export interface Queryable {
@@ -20,6 +21,8 @@ export interface Database extends Queryable {
 export interface OpenDatabaseOptions {
   /** PGlite data directory; omitted means in-memory. */
   dataDir?: string;
+  /** A real PostgreSQL (postgres://…); when given, PGlite is not used. */
+  databaseUrl?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,7 +41,53 @@ function wrapTransaction(tx: Transaction): Queryable {
   };
 }
 
+function wrapClient(client: pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+/** PostgreSQL through node-postgres: each transaction holds one pooled connection. */
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Fail fast with a clear message when the URL is wrong.
+  await pool.query('select 1');
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrapClient(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await pg.waitReady;
   return {

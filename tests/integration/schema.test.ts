@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, migrate, type Database } from '../../server/db/database';
+import { openTestDatabase } from './test-database';
 
 const TABLES = [
   'users',
@@ -19,8 +20,7 @@ describe('schema migration', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openTestDatabase();
   });
 
   afterAll(async () => {

@@ -1,0 +1,35 @@
+// A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL set, a new
+// throw-away database on that PostgreSQL server (dropped on close), so files never share rows.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate, openDatabase, type Database } from '../../server/db/database';
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({});
+    await migrate(db);
+    return db;
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: testUrl.toString() });
+  await migrate(db);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
