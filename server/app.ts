@@ -2,6 +2,8 @@
 // This stage serves the app; auth (/auth/v1) and tables (/rest/v1) mount here as they land.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAuthHandler } from './auth';
+import type { Database } from './db/database';
 import { createStaticHandler } from './static';
 
 export interface RunningServer {
@@ -11,10 +13,26 @@ export interface RunningServer {
 }
 
 export async function startServer(
-  options: { port?: number; host?: string; distDir?: string } = {},
+  options: {
+    port?: number;
+    host?: string;
+    distDir?: string;
+    /** When given, the auth API (/auth/v1) is mounted on this database. */
+    db?: Database;
+    /** JWT signing secret; defaults to the local demo secret in ./auth. */
+    jwtSecret?: string;
+  } = {},
 ): Promise<RunningServer> {
   const serveStatic = createStaticHandler(options.distDir ?? 'dist');
+  const handleAuth = options.db
+    ? createAuthHandler({ db: options.db, jwtSecret: options.jwtSecret })
+    : undefined;
   const server = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (handleAuth && (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/'))) {
+      void handleAuth(req, res);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res
         .writeHead(405, { 'content-type': 'application/json' })

@@ -57,3 +57,11 @@ $$;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
 grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
+
+-- Refresh tokens issued by the local auth endpoints (server/auth.ts); rotated on use.
+create table if not exists auth.refresh_tokens (
+  token text primary key,
+  user_id uuid not null,
+  revoked boolean default false,
+  created_at timestamptz default now()
+);
