@@ -1,5 +1,8 @@
 // `npm start`'s server process: starts on the port it is given, prints its URL, serves the app.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 let child: ChildProcess | undefined;
@@ -9,9 +12,9 @@ afterAll(() => {
 });
 
 describe('the start command', () => {
-  it('prints its URL and serves the built app there', async () => {
+  it('prints its URL and serves the built app and its backend there', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0' },
+      env: { ...process.env, PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const url = await new Promise<string>((resolve, reject) => {
@@ -26,5 +29,13 @@ describe('the start command', () => {
     const res = await fetch(`${url}/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>Chairside Service</title>');
+    // The embedded backend answers on the same origin.
+    const signIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+    });
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toMatchObject({ msg: 'Invalid login credentials' });
   });
 });
