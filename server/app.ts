@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthHandler } from './auth';
+import { createRestHandler } from './rest';
 import type { Database } from './db/database';
 import { createStaticHandler } from './static';
 
@@ -17,7 +18,7 @@ export async function startServer(
     port?: number;
     host?: string;
     distDir?: string;
-    /** When given, the auth API (/auth/v1) is mounted on this database. */
+    /** When given, the auth (/auth/v1) and REST (/rest/v1) APIs are mounted on this database. */
     db?: Database;
     /** JWT signing secret; defaults to the local demo secret in ./auth. */
     jwtSecret?: string;
@@ -27,8 +28,15 @@ export async function startServer(
   const handleAuth = options.db
     ? createAuthHandler({ db: options.db, jwtSecret: options.jwtSecret })
     : undefined;
+  const handleRest = options.db
+    ? createRestHandler({ db: options.db, jwtSecret: options.jwtSecret })
+    : undefined;
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (handleRest && (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/'))) {
+      void handleRest(req, res);
+      return;
+    }
     if (handleAuth && (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/'))) {
       void handleAuth(req, res);
       return;

@@ -1,0 +1,349 @@
+// PostgREST-compatible table and RPC endpoints (/rest/v1) for the local stand-in. Every request
+// runs in one transaction as role anon or authenticated with request.jwt.claims set, so the
+// migrations' grants and RLS policies decide what each caller sees. Identifiers are checked
+// against the catalog before being quoted; values are always bound parameters.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOCAL_DEMO_JWT_SECRET, verifyAccessToken } from './auth';
+import type { Database, Queryable } from './db/database';
+import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson } from './http-util';
+import { RestError, parseQuery, type Filter, type ParsedQuery } from './rest-query';
+
+export interface RestHandlerOptions {
+  db: Database;
+  jwtSecret?: string;
+}
+export type RestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const STATUS_BY_SQLSTATE: Record<string, number> = {
+  '23514': 400,
+  '23502': 400,
+  '23503': 409,
+  '23505': 409,
+  '22P02': 400,
+  '22023': 400,
+  '22007': 400,
+  '22008': 400,
+  '22003': 400,
+  '22001': 400,
+  P0001: 400,
+  '42883': 404,
+};
+
+interface PgError {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+function q(ident: string): string {
+  return `"${ident.replace(/"/g, '""')}"`;
+}
+
+async function claimsFor(req: IncomingMessage, secret: string) {
+  const auth = req.headers.authorization ?? '';
+  const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
+  const apikey = req.headers.apikey;
+  if (!token || token === apikey || token.split('.').length !== 3) {
+    return { role: 'anon' as const, claims: { role: 'anon' } as Record<string, unknown> };
+  }
+  try {
+    const claims = await verifyAccessToken(token, secret);
+    return {
+      role: claims.role === 'authenticated' ? ('authenticated' as const) : ('anon' as const),
+      claims: claims as Record<string, unknown>,
+    };
+  } catch (error) {
+    const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+    throw new RestError(401, 'PGRST301', expired ? 'JWT expired' : 'Invalid JWT');
+  }
+}
+
+async function tableColumns(tx: Queryable, table: string): Promise<Set<string>> {
+  const { rows } = await tx.query<{ column_name: string }>(
+    `select c.column_name from information_schema.tables t
+       join information_schema.columns c
+         on c.table_schema = t.table_schema and c.table_name = t.table_name
+      where t.table_schema = 'public' and t.table_name = $1`,
+    [table],
+  );
+  if (rows.length === 0) {
+    throw new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${table}' in the schema cache`,
+    );
+  }
+  return new Set(rows.map((r) => r.column_name));
+}
+
+function checkColumn(columns: Set<string>, table: string, column: string): string {
+  if (!columns.has(column)) {
+    throw new RestError(400, '42703', `column ${table}.${column} does not exist`);
+  }
+  return q(column);
+}
+
+function whereClause(
+  filters: Filter[],
+  columns: Set<string>,
+  table: string,
+  params: unknown[],
+): string {
+  const parts = filters.map((f) => {
+    const col = checkColumn(columns, table, f.column);
+    const bind = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    switch (f.op) {
+      case 'eq':
+        return `${col} = ${bind(f.value)}`;
+      case 'neq':
+        return `${col} <> ${bind(f.value)}`;
+      case 'gt':
+        return `${col} > ${bind(f.value)}`;
+      case 'gte':
+        return `${col} >= ${bind(f.value)}`;
+      case 'lt':
+        return `${col} < ${bind(f.value)}`;
+      case 'lte':
+        return `${col} <= ${bind(f.value)}`;
+      case 'ilike':
+        return `${col}::text ilike ${bind(f.value)}::text`;
+      case 'is':
+        return `${col} is ${f.value === 'null' ? 'null' : f.value === 'true' ? 'true' : 'false'}`;
+      case 'in': {
+        const values = f.value as string[];
+        if (values.length === 0) return 'false';
+        return `${col} in (${values.map(bind).join(', ')})`;
+      }
+    }
+    return 'false';
+  });
+  return parts.length ? ` where ${parts.join(' and ')}` : '';
+}
+
+function selectList(parsed: ParsedQuery, columns: Set<string>, table: string): string {
+  return parsed.select === '*'
+    ? '*'
+    : parsed.select.map((c) => checkColumn(columns, table, c)).join(', ');
+}
+
+function preferences(req: IncomingMessage): Set<string> {
+  const raw = req.headers.prefer;
+  const text = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+  return new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}
+
+function toRestError(error: unknown, role: string): RestError {
+  if (error instanceof RestError) return error;
+  if (error instanceof HttpError) {
+    return new RestError(error.status, 'PGRST102', String(error.body.msg ?? 'Bad request'));
+  }
+  const pg = error as PgError;
+  const code = typeof pg.code === 'string' ? pg.code : '';
+  const message = pg.message ?? 'Internal error';
+  let status = STATUS_BY_SQLSTATE[code];
+  if (code === '42501') status = role === 'anon' ? 401 : 403;
+  const pt = /^PT(\d{3})$/.exec(code);
+  if (pt) status = Number(pt[1]);
+  if (status === undefined) {
+    if (/^22/.test(code) || /^23/.test(code) || /^42/.test(code)) status = 400;
+    else {
+      console.error(error);
+      status = 500;
+    }
+  }
+  return new RestError(status, code || 'PGRST000', message, pg.detail ?? null, pg.hint ?? null);
+}
+
+async function runTable(
+  tx: Queryable,
+  req: IncomingMessage,
+  table: string,
+  url: URL,
+  body: unknown,
+): Promise<{ status: number; rows?: unknown[] }> {
+  const columns = await tableColumns(tx, table);
+  const parsed = parseQuery(url.searchParams);
+  const prefer = preferences(req);
+  const wantRows = prefer.has('return=representation');
+  const rel = `public.${q(table)}`;
+  const params: unknown[] = [];
+  const method = req.method ?? 'GET';
+
+  if (method === 'GET' || method === 'HEAD') {
+    let sql = `select ${selectList(parsed, columns, table)} from ${rel}`;
+    sql += whereClause(parsed.filters, columns, table, params);
+    if (parsed.order.length) {
+      sql += ` order by ${parsed.order
+        .map((o) => `${checkColumn(columns, table, o.column)} ${o.ascending ? 'asc' : 'desc'}`)
+        .join(', ')}`;
+    }
+    if (parsed.limit !== undefined) sql += ` limit ${parsed.limit}`;
+    if (parsed.offset !== undefined) sql += ` offset ${parsed.offset}`;
+    const { rows } = await tx.query<{ body: unknown[] }>(
+      `select coalesce(json_agg(r), '[]'::json) as body from (${sql}) r`,
+      params,
+    );
+    return { status: 200, rows: rows[0]?.body ?? [] };
+  }
+
+  let dml: string;
+  if (method === 'POST') {
+    const records = Array.isArray(body) ? body : [body];
+    if (records.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+      throw new RestError(400, 'PGRST102', 'Body must be a JSON object or an array of objects');
+    }
+    const keys = [...new Set(records.flatMap((r) => Object.keys(r as object)))];
+    if (keys.length === 0) throw new RestError(400, 'PGRST102', 'Empty insert body');
+    const cols = keys.map((k) => checkColumn(columns, table, k)).join(', ');
+    params.push(JSON.stringify(records));
+    dml = `insert into ${rel} (${cols}) select ${cols} from json_populate_recordset(null::${rel}, $1::json)`;
+    if (prefer.has('resolution=merge-duplicates') || prefer.has('resolution=ignore-duplicates')) {
+      const target = (parsed.onConflict ?? []).map((c) => checkColumn(columns, table, c));
+      const conflict = target.length ? ` (${target.join(', ')})` : '';
+      if (prefer.has('resolution=ignore-duplicates')) dml += ` on conflict${conflict} do nothing`;
+      else {
+        if (!target.length) throw new RestError(400, 'PGRST100', 'on_conflict is required');
+        dml += ` on conflict${conflict} do update set ${keys
+          .map((k) => `${q(k)} = excluded.${q(k)}`)
+          .join(', ')}`;
+      }
+    }
+  } else if (method === 'PATCH') {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new RestError(400, 'PGRST102', 'Body must be a JSON object');
+    }
+    const keys = Object.keys(body);
+    if (keys.length === 0) throw new RestError(400, 'PGRST102', 'Empty update body');
+    params.push(JSON.stringify(body));
+    const sets = keys
+      .map(
+        (k) =>
+          `${checkColumn(columns, table, k)} = (json_populate_record(null::${rel}, $1::json)).${q(k)}`,
+      )
+      .join(', ');
+    dml = `update ${rel} set ${sets}${whereClause(parsed.filters, columns, table, params)}`;
+  } else if (method === 'DELETE') {
+    dml = `delete from ${rel}${whereClause(parsed.filters, columns, table, params)}`;
+  } else {
+    throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+  }
+  const list = selectList(parsed, columns, table);
+  const { rows } = await tx.query<{ body: unknown[] }>(
+    `with r as (${dml} returning *) select coalesce(json_agg(x), '[]'::json) as body from (select ${list} from r) x`,
+    params,
+  );
+  const result = rows[0]?.body ?? [];
+  if (!wantRows) return { status: method === 'POST' ? 201 : 204 };
+  return { status: method === 'POST' ? 201 : 200, rows: result };
+}
+
+async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
+  const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  const { rows } = await tx.query<{ names: string[] | null; types: string[] }>(
+    `select p.proargnames as names,
+            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as types
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = $1`,
+    [fn],
+  );
+  const proc = rows[0];
+  if (!proc || rows.length !== 1) {
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${fn} in the schema cache`,
+    );
+  }
+  const names = proc.names ?? [];
+  const params: unknown[] = [];
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
+    const index = names.indexOf(key);
+    const type = proc.types[index];
+    if (index < 0 || type === undefined) {
+      throw new RestError(404, 'PGRST202', `Could not find the function public.${fn}(${key})`);
+    }
+    params.push(
+      value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
+    parts.push(`${q(key)} => $${params.length}::${type}`);
+  }
+  const result = await tx.query<{ body: unknown }>(
+    `select to_json(public.${q(fn)}(${parts.join(', ')})) as body`,
+    params,
+  );
+  return result.rows[0]?.body ?? null;
+}
+
+export function createRestHandler(options: RestHandlerOptions): RestHandler {
+  const secret = options.jwtSecret ?? LOCAL_DEMO_JWT_SECRET;
+  return async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      sendEmpty(res, 204);
+      return;
+    }
+    let role = 'anon';
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const rest = url.pathname.replace(/^\/rest\/v1\/?/, '');
+      const auth = await claimsFor(req, secret);
+      role = auth.role;
+      const hasBody = req.method === 'POST' || req.method === 'PATCH';
+      const body = hasBody ? await readJson(req) : undefined;
+      const accept = req.headers.accept ?? '';
+      const single = accept.includes('application/vnd.pgrst.object+json');
+      const out = await options.db.transaction(async (tx) => {
+        await tx.exec(`set local role ${auth.role === 'authenticated' ? 'authenticated' : 'anon'}`);
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify(auth.claims),
+        ]);
+        const rpc = /^rpc\/([^/]+)$/.exec(rest);
+        if (rpc) {
+          if (req.method !== 'POST' && req.method !== 'GET') {
+            throw new RestError(405, 'PGRST117', 'Unsupported HTTP method');
+          }
+          return { status: 200, rows: undefined, rpc: await runRpc(tx, rpc[1] ?? '', body) };
+        }
+        if (rest === '' || rest.includes('/')) {
+          throw new RestError(404, 'PGRST125', `Invalid path ${url.pathname}`);
+        }
+        const result = await runTable(tx, req, decodeURIComponent(rest), url, body);
+        if (single && result.rows && result.rows.length !== 1) {
+          throw new RestError(
+            406,
+            'PGRST116',
+            'JSON object requested, multiple (or no) rows returned',
+            `The result contains ${result.rows.length} rows`,
+          );
+        }
+        return { ...result, rpc: undefined };
+      });
+      if (out.rpc !== undefined) {
+        sendJson(res, 200, out.rpc);
+      } else if (out.rows === undefined) {
+        res.writeHead(out.status, CORS_HEADERS).end();
+      } else {
+        sendJson(res, out.status, single ? out.rows[0] : out.rows);
+      }
+    } catch (error) {
+      const e = toRestError(error, role);
+      if (!res.headersSent) {
+        sendJson(res, e.status, {
+          code: e.code,
+          message: e.message,
+          details: e.details,
+          hint: e.hint,
+        });
+      } else res.end();
+    }
+  };
+}
