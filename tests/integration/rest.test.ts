@@ -189,4 +189,36 @@ describe('local REST through supabase-js', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
+
+  it('answers wrong value types and oversized bodies with a 4xx and a message', async () => {
+    const wrongType = await admin.c
+      .from('parts')
+      .insert({ name: 'Hose', price: 'cheap', stock: 1 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.error?.message).toBeTruthy();
+    const badFilter = await admin.c.from('parts').select('*').eq('stock', 'many');
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.error?.message).toBeTruthy();
+    const huge = await fetch(`${running.url}/rest/v1/parts`, {
+      method: 'POST',
+      headers: {
+        apikey: 'k',
+        authorization: `Bearer ${admin.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), price: 1, stock: 1 }),
+    });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()) as { message?: string }).toHaveProperty('message');
+  });
+
+  it('calls a database function through rpc as the signed-in user', async () => {
+    const mine = await alice.c.rpc('current_user_role');
+    expect(mine.error).toBeNull();
+    expect(mine.data).toBe('CUSTOMER');
+    const theirs = await admin.c.rpc('current_user_role');
+    expect(theirs.data).toBe('ADMIN');
+    const missing = await alice.c.rpc('no_such_function');
+    expect(missing.status).toBe(404);
+  });
 });
