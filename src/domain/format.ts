@@ -14,7 +14,8 @@ export function formatCurrency(amount: number): string {
   return Number.isFinite(amount) ? currency.format(amount) : '';
 }
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+/** A date from a stored value; missing or invalid gives null. */
+export function parseDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -22,7 +23,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 
 /** 'Mar 5, 2026'; an invalid or missing date shows as empty. */
 export function formatDate(value: string | number | Date | null | undefined): string {
-  const date = toDate(value);
+  const date = parseDate(value);
   return date ? shortDate.format(date) : '';
 }
 

@@ -1,6 +1,8 @@
 // Service schedule rules (SPEC §4 Service status, §5 Dates, §9): overdue / due soon / current
 // and the 'recent' window. Pure: the time comes in as `now`.
 
+import { parseDate } from './format';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A service due within this many days is 'Due Soon'. */
@@ -12,12 +14,6 @@ export const RECENT_DAYS = 14;
 export type ServiceStatus = 'Overdue' | 'Due Soon' | 'Current';
 
 type DateInput = string | Date | null | undefined;
-
-function parseDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** 'Overdue' once nextServiceDue has passed, 'Due Soon' within 30 days, else (or missing) 'Current'. */
 export function serviceStatus(nextServiceDue: DateInput, now: Date): ServiceStatus {

@@ -1,6 +1,8 @@
 // Warranty rules (SPEC §4 Warranty, §9): expiry, days remaining, state, activation window and
 // extension. Pure: every rule that depends on the time takes `now`.
 
+import { parseDate } from './format';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Years a warranty runs when the record does not say (SPEC §9). */
@@ -26,12 +28,6 @@ export interface Warranty {
 
 /** Where a warranty stands at a given moment. */
 export type WarrantyState = 'NOT_ACTIVATED' | 'ACTIVE' | 'EXPIRING' | 'EXPIRED';
-
-function parseDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** Years the warranty runs, defaulting to 5 when missing. */
 export function warrantyYears(warranty: Warranty): number {

@@ -1,6 +1,7 @@
 // The local auth endpoints (/auth/v1) through supabase-js: sign-up, sign-in, user, refresh
 // rotation and sign-out, with the provider messages SPEC §8 maps; plus malformed bodies via fetch.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createTestClient } from './supabase-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { LOCAL_DEMO_JWT_SECRET, verifyAccessToken } from '../../server/auth';
@@ -10,15 +11,8 @@ import { openTestDatabase } from './test-database';
 let db: Database;
 let running: RunningServer;
 
-// Realtime is never connected here; Node 20 has no global WebSocket without a flag, so
-// realtime-js gets an inert stand-in when the native one is missing.
-const realtimeTransport = (globalThis.WebSocket ?? class InertWebSocket {}) as never;
-
 function client(): SupabaseClient {
-  return createClient(running.url, 'local-anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: realtimeTransport },
-  });
+  return createTestClient(running.url);
 }
 
 beforeAll(async () => {

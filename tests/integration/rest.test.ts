@@ -1,6 +1,7 @@
 // The local REST endpoints (/rest/v1) through supabase-js: RLS per caller, filters, guarded
 // updates, PostgREST-shaped errors and identifier validation.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createTestClient } from './supabase-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -8,13 +9,9 @@ import { openTestDatabase } from './test-database';
 
 let db: Database;
 let running: RunningServer;
-const realtimeTransport = (globalThis.WebSocket ?? class InertWebSocket {}) as never;
 
 function client(): SupabaseClient {
-  return createClient(running.url, 'local-anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: realtimeTransport },
-  });
+  return createTestClient(running.url);
 }
 
 async function signedIn(email: string): Promise<{ c: SupabaseClient; id: string; token: string }> {
