@@ -1,0 +1,241 @@
+/**
+ * The sync contract's closed set of mutations (ARCHITECTURE.md "Mutations"): each name, the
+ * guarded operation (Postgres function, /rest/v1/rpc/<rpc>) that applies it on the server, and
+ * the zod schema of its args. Actions validate with these before writing the outbox, the push
+ * re-parses what comes out of the outbox, and supabase/migrations implement the same shapes.
+ *
+ * Args are camelCase JSON. Rows created offline carry their client UUID as `id`.
+ */
+import { z } from 'zod';
+import { roleSchema, practiceTypeSchema, profilePictureUrlSchema } from './schemas/common';
+import {
+  partConditionSchema,
+  ticketPrioritySchema,
+  ticketStatusSchema,
+  workTypeSchema,
+} from './schemas/ticket.schema';
+import { chairConfigurationSchema } from './schemas/admin.schema';
+
+const uuid = z.uuid({ error: 'Must be a UUID' });
+const isoDate = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Must be a time (HH:MM)' });
+const text = z.string();
+
+// ---------------------------------------------------------------------------------------------
+// Tickets
+// ---------------------------------------------------------------------------------------------
+export const serviceNotesPatchSchema = z
+  .object({
+    workPerformed: text,
+    timeSpent: z.number().min(0, { error: 'Time spent must be 0 or more' }),
+    workType: workTypeSchema,
+    damageDescription: text,
+    conditionReport: z
+      .object({ beforeService: text, afterService: text, recommendations: text })
+      .partial(),
+    followUpRequired: z.boolean(),
+    followUpNotes: text,
+  })
+  .partial();
+export type ServiceNotesPatch = z.infer<typeof serviceNotesPatchSchema>;
+
+const ticketRef = { ticketId: uuid };
+
+const ticketArgs = {
+  'ticket.create': z.object({
+    id: uuid,
+    title: z.string().trim().min(1, { error: 'Title is required' }),
+    description: z.string().trim().min(10, { error: 'Description must be at least 10 characters' }),
+    priority: ticketPrioritySchema,
+    chairId: uuid.nullable().optional(),
+  }),
+  'ticket.take': z.object(ticketRef),
+  'ticket.assign': z.object({ ...ticketRef, engineerUserId: uuid }),
+  'ticket.setStatus': z.object({ ...ticketRef, status: ticketStatusSchema }),
+  'ticket.updateServiceNotes': z.object({ ...ticketRef, patch: serviceNotesPatchSchema }),
+  'ticket.addPart': z.object({
+    ...ticketRef,
+    // Client UUID of the partsUsed line, so a later removal names exactly this line.
+    lineId: uuid,
+    partId: z.string().min(1, { error: 'Please select a part' }),
+    quantity: z.number().int().min(1),
+    condition: partConditionSchema,
+  }),
+  'ticket.removePart': z.object({ ...ticketRef, lineId: uuid }),
+  'ticket.resolve': z.object({
+    ...ticketRef,
+    resolution: z.string().trim().min(1, { error: 'Please provide a resolution description' }),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Service requests
+// ---------------------------------------------------------------------------------------------
+const requestRef = { serviceRequestId: uuid };
+
+const serviceRequestArgs = {
+  'serviceRequest.create': z.object({
+    id: uuid,
+    chairId: z.string().min(1, { error: 'Please select a chair' }),
+    preferredDate: isoDate,
+    preferredTime: hhmm,
+    notes: text.optional(),
+  }),
+  'serviceRequest.take': z.object(requestRef),
+  'serviceRequest.assign': z.object({ ...requestRef, engineerUserId: uuid }),
+  // Also reschedules: an already SCHEDULED request keeps its status.
+  'serviceRequest.schedule': z.object({
+    ...requestRef,
+    scheduledDate: isoDate,
+    scheduledTime: hhmm,
+  }),
+  'serviceRequest.cancel': z.object({ ...requestRef, reason: text }),
+  'serviceRequest.complete': z.object(requestRef),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Chairs, warranty, installations, part requests
+// ---------------------------------------------------------------------------------------------
+const serialNumber = z.string().trim().min(1, { error: 'Serial number is required' });
+const deliveryDate = z.string().min(1, { error: 'Delivery date is required' });
+
+const checklistSchema = z.record(z.string(), z.boolean());
+
+const equipmentArgs = {
+  'chair.register': z.object({ serialNumber, deliveryDate }),
+  'chair.activateWarranty': z.object({ serialNumber, deliveryDate }),
+  'chair.submitTestSheet': z.object({
+    chairId: uuid,
+    partsArrived: z.boolean(),
+    powersOn: z.boolean(),
+    movementOK: z.boolean(),
+    waterAirOK: z.boolean(),
+    notes: text.optional(),
+  }),
+  'chair.extendWarranty': z.object({ chairId: uuid, years: z.union([z.literal(3), z.literal(5)]) }),
+  'installation.complete': z.object({
+    id: uuid,
+    chairId: uuid,
+    checklist: checklistSchema,
+    customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
+    signatureText: z.string().trim().min(1, { error: 'Signature is required' }),
+    // The signature drawn on the tablet, as a PNG data URL (signature_pad's toDataURL()).
+    signatureImage: z
+      .string()
+      .startsWith('data:image/png;base64,', { error: 'Please sign in the box' }),
+    notes: text.optional(),
+  }),
+  'partRequest.create': z.object({
+    id: uuid,
+    chairId: uuid.nullable().optional(),
+    items: z
+      .array(z.object({ partId: uuid, qty: z.number().int().min(1) }))
+      .min(1, { error: 'Cart is empty' }),
+    notes: text.optional(),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Profile (own row). Engineers send `engineer` with the fields they may edit; certifications,
+// availability and metrics are never part of it.
+// ---------------------------------------------------------------------------------------------
+const profileArgs = {
+  'profile.update': z.object({
+    name: z.string().trim().min(1, { error: 'Name is required' }),
+    email: z.email({ error: 'Valid email is required' }),
+    phone: text.optional(),
+    address: text.optional(),
+    profilePictureUrl: profilePictureUrlSchema,
+    practice: z
+      .object({ name: text, type: practiceTypeSchema, address: text, phone: text })
+      .partial()
+      .nullable()
+      .optional(),
+    engineer: z
+      .object({
+        location: z.string().trim().min(1, { error: 'Location is required' }),
+        emergencyPhone: text.optional(),
+        coverageAreas: z.array(text).min(1, { error: 'Coverage areas are required' }),
+        specializations: z.array(text).min(1, { error: 'Specializations are required' }),
+        skillSets: z.array(text).min(1, { error: 'Skill sets are required' }),
+      })
+      .strict()
+      .optional(),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------------------------
+const partFields = {
+  name: z.string().trim().min(1, { error: 'Name is required' }),
+  partCode: text.optional(),
+  model: z.enum(['S30', 'U500']).nullable().optional(),
+  diagramUrl: text.nullable().optional(),
+  price: z.number().min(0, { error: 'Price must be 0 or more' }),
+  stock: z.number().int().min(0, { error: 'Stock must be 0 or more' }),
+};
+const trainingFields = {
+  title: z.string().trim().min(1, { error: 'Title is required' }),
+  type: z.enum(['VIDEO', 'PDF', 'FAQ']),
+  url: text.nullable().optional(),
+  content: text.nullable().optional(),
+};
+
+const adminArgs = {
+  'user.create': z.object({
+    id: uuid,
+    name: z.string().trim().min(1, { error: 'Name is required' }),
+    email: z.email({ error: 'Please enter a valid email address' }),
+    role: roleSchema,
+    phone: text.optional(),
+    address: text.optional(),
+    practice: z.object({ name: text, type: practiceTypeSchema }).optional(),
+    engineer: z
+      .object({ location: text, coverageAreas: z.array(text), specializations: z.array(text) })
+      .optional(),
+  }),
+  'user.delete': z.object({ userId: uuid }),
+  'user.setRole': z.object({ userId: uuid, role: roleSchema }),
+  'chair.add': z.object({
+    id: uuid,
+    serialNumber,
+    model: z.enum(['S30', 'U500'], { error: 'Model is required' }),
+    configuration: chairConfigurationSchema.optional(),
+  }),
+  'chair.assignOwner': z.object({ chairId: uuid, ownerUserId: uuid.nullable() }),
+  'part.add': z.object({ id: uuid, ...partFields }),
+  'part.update': z.object({ partId: uuid, ...partFields }),
+  'part.delete': z.object({ partId: uuid }),
+  'training.add': z.object({ id: uuid, ...trainingFields }),
+  'training.update': z.object({ trainingId: uuid, ...trainingFields }),
+  'training.delete': z.object({ trainingId: uuid }),
+} as const;
+
+export const mutationArgSchemas = {
+  ...ticketArgs,
+  ...serviceRequestArgs,
+  ...equipmentArgs,
+  ...profileArgs,
+  ...adminArgs,
+} as const;
+
+export type MutationName = keyof typeof mutationArgSchemas;
+export type MutationArgs<N extends MutationName> = z.infer<(typeof mutationArgSchemas)[N]>;
+
+export const MUTATION_NAMES = Object.keys(mutationArgSchemas) as MutationName[];
+
+/** The Postgres function behind a mutation: 'ticket.updateServiceNotes' → 'ticket_update_service_notes'. */
+export function rpcName(name: MutationName): string {
+  return name
+    .replace('.', '_')
+    .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function isMutationName(value: unknown): value is MutationName {
+  return typeof value === 'string' && Object.hasOwn(mutationArgSchemas, value);
+}
+
+/** Error classes a guarded operation reports (SQLSTATE PT409/PT400/PT403/PT404). */
+export const REJECTION_CLASSES = ['conflict', 'validation', 'forbidden', 'not_found'] as const;
+export type RejectionClass = (typeof REJECTION_CLASSES)[number];
