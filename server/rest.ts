@@ -246,6 +246,18 @@ async function runTable(
   return { status: method === 'POST' ? 201 : 200, rows: result };
 }
 
+/** A JSON argument as a SQL parameter: JSON arrays become array literals for array types. */
+function rpcParam(value: unknown, type: string): string | null {
+  if (value === null) return null;
+  if (Array.isArray(value) && type.endsWith('[]')) {
+    const items = value.map((item) =>
+      item === null ? 'NULL' : `"${String(item).replace(/["\\]/g, '\\$&')}"`,
+    );
+    return `{${items.join(',')}}`;
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
   const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   const { rows } = await tx.query<{ names: string[] | null; types: string[] }>(
@@ -272,9 +284,7 @@ async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown
     if (index < 0 || type === undefined) {
       throw new RestError(404, 'PGRST202', `Could not find the function public.${fn}(${key})`);
     }
-    params.push(
-      value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value),
-    );
+    params.push(rpcParam(value, type));
     parts.push(`${q(key)} => $${params.length}::${type}`);
   }
   const result = await tx.query<{ body: unknown }>(

@@ -227,9 +227,7 @@ export const MUTATION_NAMES = Object.keys(mutationArgSchemas) as MutationName[];
 
 /** The Postgres function behind a mutation: 'ticket.updateServiceNotes' → 'ticket_update_service_notes'. */
 export function rpcName(name: MutationName): string {
-  return name
-    .replace('.', '_')
-    .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return name.replace('.', '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 export function isMutationName(value: unknown): value is MutationName {

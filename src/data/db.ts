@@ -1,0 +1,99 @@
+/**
+ * The local mirror (IndexedDB through Dexie): one database per signed-in user, so a second person
+ * signing in on the same tablet never sees the first one's rows or pushes their outbox.
+ *
+ * It owns:
+ *  - the eight mirrored tables, camelCase rows as the screens read them (server rows with any
+ *    pending local mutations already applied on top);
+ *  - `outbox`: the user's mutations in the order they were made (`seq`), pending or rejected;
+ *  - `shadows`: the last known server version of every row a pending mutation touched, so a
+ *    rejection can restore server truth and a pull can rebase pending changes on the new row;
+ *  - `meta`: pull cursors and sync bookkeeping.
+ */
+import { Dexie, type EntityTable as DexieTable, type Table } from 'dexie';
+import type { EntityTables } from '../domain/entities';
+import type { MutationName, RejectionClass } from '../domain/mutations';
+
+export interface OutboxEntry {
+  /** Local order of the mutation; pushes replay in this order. */
+  seq?: number;
+  /** Client mutation id (UUID): the server applies each id at most once. */
+  id: string;
+  name: MutationName;
+  args: unknown;
+  userId: string;
+  createdAt: string;
+  /** Rows the optimistic change wrote, as `table:id` keys. */
+  touches: string[];
+  status: 'pending' | 'rejected';
+  attempts: number;
+  /** Last transient failure, kept for the status panel. */
+  lastError?: string;
+  rejection?: { errorClass: RejectionClass; message: string; at: string };
+}
+
+export interface Shadow {
+  /** `table:id` */
+  key: string;
+  /** The server's row, or null when the server has none (created offline, or removed). */
+  row: Record<string, unknown> | null;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export type MirrorTables = { [T in keyof EntityTables]: DexieTable<EntityTables[T], 'id'> };
+
+export type ChairsideDatabase = Dexie &
+  MirrorTables & {
+    outbox: Table<OutboxEntry, number>;
+    shadows: Table<Shadow, string>;
+    meta: Table<MetaEntry, string>;
+  };
+
+/** Indexes follow what the screens query: owner, status, assignee, serial, creation and change time. */
+const SCHEMA_V1 = {
+  users: 'id, role, email, updatedAt',
+  chairs: 'id, serialNumber, ownerUserId, status, model, createdAt, updatedAt',
+  parts: 'id, name, model, updatedAt',
+  supportTickets: 'id, status, customerUserId, engineerUserId, chairId, createdAt, updatedAt',
+  trainingResources: 'id, type, createdAt, updatedAt',
+  partRequests: 'id, userId, status, createdAt, updatedAt',
+  serviceRequests: 'id, customerUserId, engineerUserId, chairId, status, createdAt, updatedAt',
+  installations: 'id, chairId, engineerUserId, createdAt, updatedAt',
+  outbox: '++seq, &id, status, userId',
+  shadows: 'key',
+  meta: 'key',
+};
+
+export const DATABASE_PREFIX = 'chairside-';
+
+export function databaseName(userId: string): string {
+  return `${DATABASE_PREFIX}${userId}`;
+}
+
+/** `name` is for tests and benchmarks that need several mirrors of one user. */
+export function openLocalDatabase(userId: string, name = databaseName(userId)): ChairsideDatabase {
+  const db = new Dexie(name) as ChairsideDatabase;
+  db.version(1).stores(SCHEMA_V1);
+  return db;
+}
+
+/** Every table one local change may touch, for `db.transaction('rw', allTables(db), ...)`. */
+export function allTables(db: ChairsideDatabase): Table[] {
+  return [
+    db.users,
+    db.chairs,
+    db.parts,
+    db.supportTickets,
+    db.trainingResources,
+    db.partRequests,
+    db.serviceRequests,
+    db.installations,
+    db.outbox,
+    db.shadows,
+    db.meta,
+  ];
+}

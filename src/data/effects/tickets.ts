@@ -1,0 +1,142 @@
+/**
+ * Local (optimistic) effects of the ticket mutations. They mirror the guarded operations in
+ * supabase/migrations/*_ops_tickets.sql closely enough that the screen shows what the server will
+ * store; the server's row replaces the local one when the push is accepted.
+ */
+import type { ServiceNotes, SupportTicket } from '../../domain/entities';
+import type { ServiceNotesPatch } from '../../domain/mutations';
+import { MutationRejected } from '../local-store';
+import { nameOf, type EffectMap } from './context';
+
+type TicketMutation =
+  | 'ticket.create'
+  | 'ticket.take'
+  | 'ticket.assign'
+  | 'ticket.setStatus'
+  | 'ticket.updateServiceNotes'
+  | 'ticket.addPart'
+  | 'ticket.removePart'
+  | 'ticket.resolve';
+
+const STATUS_WORDS: Record<SupportTicket['status'], string> = {
+  OPEN: 'open',
+  IN_PROGRESS: 'in progress',
+  RESOLVED: 'resolved',
+  CLOSED: 'closed',
+};
+
+/** Merges a partial notes patch: fields overwrite, the condition report merges one level deeper. */
+export function mergeServiceNotes(
+  notes: ServiceNotes | null,
+  patch: ServiceNotesPatch,
+): ServiceNotes {
+  const base = notes ?? {};
+  const merged: ServiceNotes = { ...base, ...patch };
+  if (patch.conditionReport) {
+    merged.conditionReport = { ...base.conditionReport, ...patch.conditionReport };
+  }
+  if (base.partsUsed) merged.partsUsed = base.partsUsed;
+  return merged;
+}
+
+export const ticketEffects: EffectMap<TicketMutation> = {
+  'ticket.create': async (store, args, { userId, now }) => {
+    await store.put('supportTickets', {
+      id: args.id,
+      title: args.title.trim(),
+      description: args.description.trim(),
+      priority: args.priority,
+      status: 'OPEN',
+      customerUserId: userId,
+      engineerUserId: null,
+      chairId: args.chairId ?? null,
+      resolution: null,
+      serviceNotes: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  },
+
+  'ticket.take': async (store, { ticketId }, { userId }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (!ticket) return;
+    if (ticket.engineerUserId && ticket.engineerUserId !== userId) {
+      const name = await nameOf(store, ticket.engineerUserId);
+      throw new MutationRejected('conflict', `This ticket has already been taken by ${name}`);
+    }
+    if (!ticket.engineerUserId && (ticket.status === 'RESOLVED' || ticket.status === 'CLOSED')) {
+      throw new MutationRejected(
+        'conflict',
+        `This ticket is already ${STATUS_WORDS[ticket.status]}`,
+      );
+    }
+    const status =
+      ticket.status === 'OPEN' || !ticket.engineerUserId ? 'IN_PROGRESS' : ticket.status;
+    await store.put('supportTickets', { ...ticket, engineerUserId: userId, status });
+  },
+
+  'ticket.assign': async (store, { ticketId, engineerUserId }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (!ticket) return;
+    const status = ticket.status === 'OPEN' ? 'IN_PROGRESS' : ticket.status;
+    await store.put('supportTickets', { ...ticket, engineerUserId, status });
+  },
+
+  'ticket.setStatus': async (store, { ticketId, status }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (ticket) await store.put('supportTickets', { ...ticket, status });
+  },
+
+  'ticket.updateServiceNotes': async (store, { ticketId, patch }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (!ticket) return;
+    await store.put('supportTickets', {
+      ...ticket,
+      serviceNotes: mergeServiceNotes(ticket.serviceNotes, patch),
+    });
+  },
+
+  'ticket.addPart': async (store, args) => {
+    const ticket = await store.get('supportTickets', args.ticketId);
+    if (!ticket) return;
+    const part = await store.get('parts', args.partId);
+    if (!part || part.deletedAt) throw new MutationRejected('not_found', 'Part not found');
+    const lines = ticket.serviceNotes?.partsUsed ?? [];
+    if (lines.some((line) => line.lineId === args.lineId)) return;
+    const line = {
+      lineId: args.lineId,
+      partId: part.id,
+      partName: part.name,
+      partCode: part.partCode,
+      price: part.price,
+      quantity: args.quantity,
+      condition: args.condition,
+    };
+    await store.put('supportTickets', {
+      ...ticket,
+      serviceNotes: { ...ticket.serviceNotes, partsUsed: [...lines, line] },
+    });
+  },
+
+  'ticket.removePart': async (store, { ticketId, lineId }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (!ticket?.serviceNotes?.partsUsed) return;
+    const partsUsed = ticket.serviceNotes.partsUsed.filter((line) => line.lineId !== lineId);
+    await store.put('supportTickets', {
+      ...ticket,
+      serviceNotes: { ...ticket.serviceNotes, partsUsed },
+    });
+  },
+
+  'ticket.resolve': async (store, { ticketId, resolution }, { userId, now }) => {
+    const ticket = await store.get('supportTickets', ticketId);
+    if (!ticket) return;
+    await store.put('supportTickets', {
+      ...ticket,
+      status: 'RESOLVED',
+      resolution: resolution.trim(),
+      engineerUserId: ticket.engineerUserId ?? userId,
+      serviceNotes: { ...ticket.serviceNotes, completedAt: now },
+    });
+  },
+};

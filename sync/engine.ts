@@ -1,0 +1,221 @@
+/**
+ * The sync engine for one signed-in user on one device.
+ *
+ * It runs push-then-pull passes: at start, on the 'online' event, when the tab becomes visible,
+ * after each local write (debounced), on a periodic timer, and after a transient failure with
+ * backoff and jitter. One pass at a time per tab, and one tab at a time per user (Web Locks);
+ * other tabs see the results through Dexie live queries. It publishes a SyncStatus.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import { onLocalWrite } from '../src/data/actions';
+import type { ChairsideDatabase } from '../src/data/db';
+import { backoffDelay } from './backoff';
+import { PullError, pullAll } from './pull';
+import { discardEntry, pushOutbox, retryEntry } from './push';
+import { initialStatus, type SyncStatus } from './status';
+import type { AuthPort, Transport } from './transport';
+
+export interface SyncEngineOptions {
+  db: ChairsideDatabase;
+  userId: string;
+  transport: Transport;
+  auth: AuthPort;
+  /** Periodic pass interval (default 60 s). */
+  periodMs?: number;
+  /** Wait after a local write before pushing, to batch a burst of edits (default 300 ms). */
+  writeDebounceMs?: number;
+  pageSize?: number;
+  random?: () => number;
+}
+
+const LAST_SYNC_KEY = 'lastSyncAt';
+const FIRST_SYNC_KEY = 'firstSyncDone';
+
+export class SyncEngine {
+  private status: SyncStatus = { ...initialStatus };
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private writeTimer: ReturnType<typeof setTimeout> | null = null;
+  private periodTimer: ReturnType<typeof setInterval> | null = null;
+  private outboxSubscription: Subscription | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly options: SyncEngineOptions) {}
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.status);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    const { db } = this.options;
+    const [last, first] = await Promise.all([
+      db.meta.get(LAST_SYNC_KEY),
+      db.meta.get(FIRST_SYNC_KEY),
+    ]);
+    this.update({
+      lastSyncAt: (last?.value as string | undefined) ?? null,
+      firstSyncDone: first?.value === true,
+      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    });
+    // Outbox counts across tabs: live queries observe writes made by any tab.
+    this.outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
+      next: (entries) =>
+        this.update({
+          pendingCount: entries.filter((e) => e.status === 'pending').length,
+          needsAttention: entries.filter((e) => e.status === 'rejected'),
+        }),
+      error: (error: unknown) => this.update({ lastError: describe(error) }),
+    });
+    this.cleanups.push(onLocalWrite(() => this.scheduleAfterWrite()));
+    if (typeof window !== 'undefined') {
+      const onOnline = () => {
+        this.update({ online: true });
+        this.failures = 0;
+        this.requestSync();
+      };
+      const onOffline = () => this.update({ online: false });
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') this.requestSync();
+      };
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      document.addEventListener('visibilitychange', onVisible);
+      this.cleanups.push(() => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+        document.removeEventListener('visibilitychange', onVisible);
+      });
+    }
+    this.periodTimer = setInterval(() => this.requestSync(), this.options.periodMs ?? 60_000);
+    this.requestSync();
+  }
+
+  stop(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.outboxSubscription?.unsubscribe();
+    for (const timer of [this.retryTimer, this.writeTimer]) if (timer) clearTimeout(timer);
+    if (this.periodTimer) clearInterval(this.periodTimer);
+    this.listeners.clear();
+  }
+
+  /** Starts a pass now, or right after the one in flight. Resolves when passes are done. */
+  requestSync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.withLock(() => this.pass());
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async retry(mutationId: string): Promise<void> {
+    await retryEntry(this.options.db, mutationId);
+    await this.requestSync();
+  }
+
+  async discard(mutationId: string): Promise<void> {
+    await discardEntry(this.options.db, mutationId);
+  }
+
+  private scheduleAfterWrite(): void {
+    if (this.writeTimer) clearTimeout(this.writeTimer);
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = null;
+      void this.requestSync();
+    }, this.options.writeDebounceMs ?? 300);
+  }
+
+  private async withLock(fn: () => Promise<void>): Promise<void> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks) return fn();
+    // Another tab already syncing this user: it pushes; this tab sees the rows via live queries.
+    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) =>
+      lock ? fn() : undefined,
+    );
+  }
+
+  private async pass(): Promise<void> {
+    const { db, userId, transport, auth } = this.options;
+    if (this.status.signInRequired) return;
+    this.update({ syncing: true });
+    try {
+      const sessionUser = await auth.currentUserId();
+      if (sessionUser !== userId) {
+        // Never push one user's queue under another identity.
+        this.update({ signInRequired: true });
+        return;
+      }
+      const pushed = await pushOutbox(db, userId, transport, auth);
+      if (pushed.stop?.kind === 'signInRequired') {
+        this.update({ signInRequired: true, lastError: pushed.stop.reason });
+        return;
+      }
+      if (pushed.stop?.kind === 'transient') {
+        this.onTransient(pushed.stop.reason);
+        return;
+      }
+      await pullAll(db, transport, (progress) => this.update({ progress }), this.options.pageSize);
+      const now = new Date().toISOString();
+      await db.meta.bulkPut([
+        { key: LAST_SYNC_KEY, value: now },
+        { key: FIRST_SYNC_KEY, value: true },
+      ]);
+      this.failures = 0;
+      this.update({ lastSyncAt: now, firstSyncDone: true, online: true, lastError: null });
+    } catch (error) {
+      if (error instanceof PullError && error.kind === 'transient') this.onTransient(error.message);
+      else if (error instanceof PullError && error.kind === 'auth') {
+        const refreshed = await auth.refresh();
+        if (refreshed === 'refused') this.update({ signInRequired: true });
+        else this.onTransient(error.message);
+      } else this.update({ lastError: describe(error) });
+    } finally {
+      this.update({ syncing: false, progress: null });
+    }
+  }
+
+  private onTransient(reason: string): void {
+    this.failures += 1;
+    this.update({ online: false, lastError: reason });
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.requestSync();
+      },
+      backoffDelay(this.failures, this.options.random),
+    );
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener(this.status);
+  }
+}
+
+/** Storage errors must reach the user: a full disk is the user's to fix. */
+function describe(error: unknown): string {
+  if (
+    error instanceof Error &&
+    (error.name === 'QuotaExceededError' || /quota/i.test(error.message))
+  ) {
+    return 'This device is out of storage space. Free some space so changes can be saved.';
+  }
+  return error instanceof Error ? error.message : String(error);
+}

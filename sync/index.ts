@@ -1,0 +1,14 @@
+/**
+ * sync/: the only code that talks to the backend for data. Public API:
+ *  - SyncEngine: push-then-pull passes with triggers, backoff, Web Locks and a SyncStatus;
+ *  - supabaseTransport / supabaseAuth: the engine's ports over supabase-js;
+ *  - pushOutbox / pullAll / pullTable for tests and benchmarks.
+ */
+export { SyncEngine, type SyncEngineOptions } from './engine';
+export { supabaseAuth, supabaseTransport } from './supabase-transport';
+export type { AuthPort, Transport } from './transport';
+export { classify, type BackendResponse, type Outcome } from './classify';
+export { pushOutbox, retryEntry, discardEntry, type PushResult } from './push';
+export { pullAll, pullTable, PullError, OVERLAP_MS, PAGE_SIZE, type PullProgress } from './pull';
+export { initialStatus, progressFraction, type SyncStatus } from './status';
+export { backoffDelay } from './backoff';

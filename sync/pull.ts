@@ -1,0 +1,135 @@
+/**
+ * Pull: brings the server's rows the user may read into the mirror, table by table.
+ *
+ * Promises:
+ *  - the first sync of a table pages through all of it (keyset on (updated_at, id)), reporting
+ *    progress; later syncs ask only for rows after the stored cursor;
+ *  - every incremental pull starts an overlap window behind the cursor, so a row whose
+ *    transaction committed after a later row was pulled is still picked up;
+ *  - soft-deleted rows (deleted_at) are removed locally;
+ *  - rows with pending local mutations are rebased (server row + pending effects), never
+ *    overwritten; the cursor is stored in the same transaction as the rows it covers.
+ */
+import {
+  ENTITY_TABLES,
+  SERVER_TABLE,
+  type EntityTable,
+  type EntityTables,
+} from '../src/domain/entities';
+import { allTables, type ChairsideDatabase } from '../src/data/db';
+import { runEffect } from '../src/data/effects';
+import { acceptServerRows } from '../src/data/local-store';
+import { classify } from './classify';
+import type { Transport } from './transport';
+import { isDeleted, toLocalRow } from './wire';
+
+export const PAGE_SIZE = 1000;
+export const OVERLAP_MS = 30_000;
+
+export interface Cursor {
+  updatedAt: string;
+  id: string;
+}
+
+export interface PullProgress {
+  table: EntityTable;
+  tableIndex: number;
+  tableCount: number;
+  loaded: number;
+  total: number | null;
+}
+
+export class PullError extends Error {
+  constructor(
+    readonly kind: 'transient' | 'auth' | 'rejected',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PullError';
+  }
+}
+
+const cursorKey = (table: EntityTable) => `cursor:${table}`;
+
+export async function readCursor(
+  db: ChairsideDatabase,
+  table: EntityTable,
+): Promise<Cursor | null> {
+  return ((await db.meta.get(cursorKey(table)))?.value as Cursor | undefined) ?? null;
+}
+
+function overlapStart(cursor: Cursor): string {
+  return new Date(Date.parse(cursor.updatedAt) - OVERLAP_MS).toISOString();
+}
+
+/** Pulls one table to the present; returns the number of rows received. */
+export async function pullTable(
+  db: ChairsideDatabase,
+  transport: Transport,
+  table: EntityTable,
+  options: { pageSize?: number; onPage?: (loaded: number, total: number | null) => void } = {},
+): Promise<number> {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const stored = await readCursor(db, table);
+  let after: { updatedAt: string | null; id: string | null } = stored
+    ? { updatedAt: overlapStart(stored), id: null }
+    : { updatedAt: null, id: null };
+  let loaded = 0;
+  let total: number | null = null;
+  let firstPage = true;
+  for (;;) {
+    const outcome = classify(
+      await transport.rpc('sync_pull', {
+        table_name: SERVER_TABLE[table],
+        after_updated_at: after.updatedAt,
+        after_id: after.id,
+        max_rows: pageSize,
+        with_total: firstPage && !stored,
+      }),
+    );
+    if (outcome.kind === 'transient' || outcome.kind === 'auth') {
+      throw new PullError(outcome.kind, outcome.reason);
+    }
+    if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
+    const page = outcome.data as { rows?: unknown[]; total?: number | null } | null;
+    const wireRows = Array.isArray(page?.rows) ? page.rows : [];
+    if (firstPage && typeof page?.total === 'number') total = page.total;
+    firstPage = false;
+
+    const rows = wireRows.map((wire) => toLocalRow(table, wire));
+    const live = rows.filter((row) => !isDeleted(row)) as EntityTables[typeof table][];
+    const removed = rows.filter(isDeleted).map((row) => row.id);
+    const last = rows[rows.length - 1];
+    await db.transaction('rw', allTables(db), async () => {
+      await acceptServerRows(db, table, live, removed, runEffect);
+      if (last) {
+        await db.meta.put({
+          key: cursorKey(table),
+          value: { updatedAt: last.updatedAt, id: last.id },
+        });
+      }
+    });
+    loaded += rows.length;
+    options.onPage?.(loaded, total);
+    if (!last || rows.length < pageSize) return loaded;
+    after = { updatedAt: last.updatedAt, id: last.id };
+  }
+}
+
+/** Pulls every mirrored table in turn, reporting progress across all of them. */
+export async function pullAll(
+  db: ChairsideDatabase,
+  transport: Transport,
+  onProgress?: (progress: PullProgress) => void,
+  pageSize?: number,
+): Promise<number> {
+  let received = 0;
+  for (const [tableIndex, table] of ENTITY_TABLES.entries()) {
+    received += await pullTable(db, transport, table, {
+      pageSize,
+      onPage: (loaded, total) =>
+        onProgress?.({ table, tableIndex, tableCount: ENTITY_TABLES.length, loaded, total }),
+    });
+  }
+  return received;
+}
