@@ -124,6 +124,11 @@ export class SyncEngine {
     return this.running;
   }
 
+  /** Resolves when no pass is running or queued. */
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   async retry(mutationId: string): Promise<void> {
     await retryEntry(this.options.db, mutationId);
     await this.requestSync();

@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { performMutation } from '../src/data/actions';
+import { SyncEngine } from './engine';
+import type { SyncStatus } from './status';
+import {
+  ENGINEER_ID,
+  OTHER_ENGINEER_ID,
+  fakeAuth,
+  freshDatabase,
+  offline,
+  ok,
+  refused,
+  scriptedTransport,
+  ticketRow,
+  toWire,
+} from './test-fixtures';
+import type { BackendResponse } from './classify';
+
+/** A backend whose answers the test switches between offline and a working empty server. */
+function switchableServer() {
+  const state = { online: false };
+  const transport = scriptedTransport((fn, params): BackendResponse => {
+    if (!state.online) return offline;
+    if (fn === 'sync_pull') return ok({ rows: [], total: 0 });
+    if (fn === 'ticket_take') {
+      const args = params.args as { ticketId: string };
+      return ok({
+        support_tickets: [
+          toWire(
+            ticketRow({ id: args.ticketId, engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' }),
+          ),
+        ],
+      });
+    }
+    return refused('PT400', 'unexpected');
+  });
+  return { state, transport };
+}
+
+/** Lets timers due now fire and waits for the passes they start. */
+const settle = async (engine: SyncEngine) => {
+  await vi.advanceTimersByTimeAsync(0);
+  await engine.whenIdle();
+  await vi.waitFor(async () => {
+    await engine.whenIdle();
+  });
+};
+
+describe('SyncEngine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('pushes shortly after a local write and reports the pending count on the way', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    const { state, transport } = switchableServer();
+    state.online = true;
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      writeDebounceMs: 300,
+    });
+    const seen: SyncStatus[] = [];
+    engine.subscribe((s) => seen.push(s));
+    await engine.start();
+    await settle(engine);
+    const callsBefore = transport.calls.length;
+
+    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    await settle(engine);
+    expect(engine.getStatus().pendingCount).toBe(1);
+    expect(transport.calls.length).toBe(callsBefore);
+
+    await vi.advanceTimersByTimeAsync(300);
+    await settle(engine);
+    expect(transport.calls.slice(callsBefore).map((c) => c.fn)[0]).toBe('ticket_take');
+    expect(engine.getStatus()).toMatchObject({
+      pendingCount: 0,
+      syncing: false,
+      firstSyncDone: true,
+    });
+    expect(seen.some((s) => s.syncing)).toBe(true);
+    engine.stop();
+  });
+
+  it('backs off after a transient failure and pushes when the network returns', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { state, transport } = switchableServer();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      random: () => 1,
+    });
+    await engine.start();
+    await settle(engine);
+    await vi.waitFor(() =>
+      expect(engine.getStatus()).toMatchObject({
+        online: false,
+        pendingCount: 1,
+        lastError: 'TypeError: fetch failed',
+      }),
+    );
+    expect(transport.calls).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(transport.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle(engine);
+    expect(transport.calls).toHaveLength(2); // retried after 1 s, still offline
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(transport.calls).toHaveLength(2); // the next wait is 2 s
+
+    state.online = true;
+    window.dispatchEvent(new Event('online'));
+    await settle(engine);
+    expect(engine.getStatus()).toMatchObject({ online: true, pendingCount: 0, lastError: null });
+    expect(engine.getStatus().lastSyncAt).not.toBeNull();
+    engine.stop();
+  });
+
+  it('runs a pass on the periodic timer and when the tab becomes visible', async () => {
+    const db = freshDatabase();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      periodMs: 60_000,
+    });
+    await engine.start();
+    await settle(engine);
+    const afterStart = transport.calls.length;
+    expect(afterStart).toBe(8); // one sync_pull per mirrored table
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle(engine);
+    expect(transport.calls.length).toBe(afterStart * 2);
+
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settle(engine);
+    expect(transport.calls.length).toBe(afterStart * 3);
+    engine.stop();
+  });
+
+  it('lists rejected changes as needing attention, and retry or discard clears them', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    const take = await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const transport = scriptedTransport((fn) => {
+      if (fn === 'sync_pull' || fn === 'sync_rows') return ok({ rows: [] });
+      return refused('PT409', 'This ticket has already been taken by Nina Patel');
+    });
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth() });
+    await engine.start();
+    await settle(engine);
+    expect(engine.getStatus().pendingCount).toBe(0);
+    expect(engine.getStatus().needsAttention.map((e) => [e.id, e.rejection?.message])).toEqual([
+      [take.id, 'This ticket has already been taken by Nina Patel'],
+    ]);
+    await engine.retry(take.id);
+    await settle(engine);
+    expect(engine.getStatus().needsAttention).toHaveLength(1);
+    await engine.discard(take.id);
+    await settle(engine);
+    expect(engine.getStatus().needsAttention).toHaveLength(0);
+    engine.stop();
+  });
+
+  it('asks for sign-in and pushes nothing when the session belongs to someone else', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { state, transport } = switchableServer();
+    state.online = true;
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(OTHER_ENGINEER_ID),
+    });
+    await engine.start();
+    await settle(engine);
+    expect(transport.calls).toHaveLength(0);
+    expect(engine.getStatus()).toMatchObject({ signInRequired: true, pendingCount: 1 });
+    engine.stop();
+  });
+
+  it('lets only the tab holding the lock sync', async () => {
+    const db = freshDatabase();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    const request = vi.fn(
+      async (_name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) =>
+        callback(null),
+    );
+    vi.stubGlobal('navigator', { onLine: true, locks: { request } });
+    try {
+      const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth() });
+      await engine.start();
+      await settle(engine);
+      expect(request).toHaveBeenCalledWith(
+        `chairside-sync-${ENGINEER_ID}`,
+        { ifAvailable: true },
+        expect.any(Function),
+      );
+      expect(transport.calls).toHaveLength(0);
+      engine.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('tells the user when the device is out of storage', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() =>
+      ok({ rows: [{ id: 'x', updated_at: '2026-11-21T10:00:00Z' }] }),
+    );
+    const full = new Error('The quota has been exceeded.');
+    full.name = 'QuotaExceededError';
+    vi.spyOn(db.users, 'bulkPut').mockRejectedValue(full);
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth() });
+    await engine.start();
+    await settle(engine);
+    expect(engine.getStatus().lastError).toBe(
+      'This device is out of storage space. Free some space so changes can be saved.',
+    );
+    engine.stop();
+  });
+});

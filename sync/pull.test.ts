@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { performMutation } from '../src/data/actions';
+import { OVERLAP_MS, pullAll, pullTable, readCursor } from './pull';
+import {
+  ENGINEER_ID,
+  freshDatabase,
+  offline,
+  ok,
+  partRow,
+  scriptedTransport,
+  ticketRow,
+  toWire,
+} from './test-fixtures';
+import type { Part } from '../src/domain/entities';
+import type { Transport } from './transport';
+
+const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString();
+
+/** A server holding `rows` for one table, answering sync_pull by keyset like the real one. */
+function pagedServer(rows: { id: string; updatedAt: string }[]) {
+  const sorted = [...rows].sort((a, b) =>
+    a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt.localeCompare(b.updatedAt),
+  );
+  return scriptedTransport((fn, params) => {
+    if (fn !== 'sync_pull') return ok({});
+    const since = (params.after_updated_at as string | null) ?? '';
+    const sinceId = (params.after_id as string | null) ?? '';
+    const after = sorted.filter(
+      (r) => r.updatedAt > since || (r.updatedAt === since && r.id > sinceId),
+    );
+    return ok({
+      rows: after.slice(0, params.max_rows as number).map(toWire),
+      total: params.with_total ? after.length : null,
+    });
+  });
+}
+
+describe('pull', () => {
+  it('pages through a table on first sync, reporting progress against the total', async () => {
+    const db = freshDatabase();
+    const parts: Part[] = Array.from({ length: 25 }, (_, i) =>
+      partRow({ name: `Part ${i}`, updatedAt: at(i % 7) }),
+    );
+    const transport = pagedServer(parts);
+    const progress: [number, number | null][] = [];
+    const received = await pullTable(db, transport, 'parts', {
+      pageSize: 10,
+      onPage: (loaded, total) => progress.push([loaded, total]),
+    });
+    expect(received).toBe(25);
+    expect(progress).toEqual([
+      [10, 25],
+      [20, 25],
+      [25, 25],
+    ]);
+    expect(await db.parts.count()).toBe(25);
+    expect(transport.calls[0]?.params).toMatchObject({ after_updated_at: null, with_total: true });
+    expect(transport.calls[1]?.params.with_total).toBe(false);
+  });
+
+  it('pulls incrementally from the cursor minus the overlap window', async () => {
+    const db = freshDatabase();
+    const first = partRow({ updatedAt: at(50) });
+    await pullTable(db, pagedServer([first]), 'parts');
+    expect(await readCursor(db, 'parts')).toEqual({ updatedAt: at(50), id: first.id });
+
+    // A row committed late with an earlier change time than the cursor, inside the window.
+    const late = partRow({ name: 'Late pump', updatedAt: at(45) });
+    const transport = pagedServer([first, late]);
+    await pullTable(db, transport, 'parts');
+    expect(transport.calls[0]?.params).toMatchObject({
+      after_updated_at: new Date(Date.parse(at(50)) - OVERLAP_MS).toISOString(),
+      after_id: null,
+      with_total: false,
+    });
+    expect((await db.parts.get(late.id))?.name).toBe('Late pump');
+  });
+
+  it('removes soft-deleted rows', async () => {
+    const db = freshDatabase();
+    const part = partRow({ updatedAt: at(1) });
+    await pullTable(db, pagedServer([part]), 'parts');
+    await pullTable(db, pagedServer([{ ...part, deletedAt: at(2), updatedAt: at(2) }]), 'parts');
+    expect(await db.parts.get(part.id)).toBeUndefined();
+  });
+
+  it('rebases pending notes on a pulled row instead of overwriting them', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow({ engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' });
+    await db.supportTickets.put(ticket);
+    await performMutation(db, ENGINEER_ID, 'ticket.updateServiceNotes', {
+      ticketId: ticket.id,
+      patch: { workPerformed: 'Re-seated the headrest lock', timeSpent: 40 },
+    });
+    // Meanwhile the vendor raised the priority on the server.
+    const server = { ...ticket, priority: 'URGENT' as const, updatedAt: at(30) };
+    await pullTable(db, pagedServer([server]), 'supportTickets');
+    const shown = await db.supportTickets.get(ticket.id);
+    expect(shown?.priority).toBe('URGENT');
+    expect(shown?.serviceNotes).toEqual({
+      workPerformed: 'Re-seated the headrest lock',
+      timeSpent: 40,
+    });
+    expect((await db.shadows.get(`supportTickets:${ticket.id}`))?.row).toMatchObject({
+      priority: 'URGENT',
+      serviceNotes: null,
+    });
+  });
+
+  it('stops with a transient error and keeps the rows and cursor of the pages it finished', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 15 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const server = pagedServer(parts);
+    let calls = 0;
+    const dropsSecondPage: Transport = {
+      rpc: async (fn, params) => {
+        calls += 1;
+        return calls === 2 ? offline : server.rpc(fn, params);
+      },
+    };
+    await expect(pullTable(db, dropsSecondPage, 'parts', { pageSize: 10 })).rejects.toThrow(
+      'fetch failed',
+    );
+    expect(await db.parts.count()).toBe(10);
+    expect((await readCursor(db, 'parts'))?.updatedAt).toBe(at(9));
+    await pullTable(db, server, 'parts', { pageSize: 10 });
+    expect(await db.parts.count()).toBe(15);
+  });
+
+  it('refuses a malformed row from the wire without storing the page', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [{ name: 'no id' }] }));
+    await expect(pullTable(db, transport, 'parts')).rejects.toThrow('has no id or updated_at');
+    expect(await db.parts.count()).toBe(0);
+    expect(await readCursor(db, 'parts')).toBeNull();
+  });
+
+  it('pulls every mirrored table with overall progress', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+    const tables: string[] = [];
+    await pullAll(db, transport, (p) =>
+      tables.push(`${p.tableIndex + 1}/${p.tableCount} ${p.table}`),
+    );
+    expect(tables).toEqual([
+      '1/8 users',
+      '2/8 chairs',
+      '3/8 parts',
+      '4/8 supportTickets',
+      '5/8 trainingResources',
+      '6/8 partRequests',
+      '7/8 serviceRequests',
+      '8/8 installations',
+    ]);
+  });
+});
