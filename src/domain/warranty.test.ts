@@ -88,6 +88,10 @@ describe('canActivateWarranty', () => {
   it('refuses activation later than 14 days after delivery', () => {
     expect(canActivateWarranty(delivery, new Date('2025-01-15T00:00:01.000Z'))).toBe(false);
   });
+  it('refuses a delivery date in the future', () => {
+    expect(canActivateWarranty(delivery, new Date('2025-01-01T00:00:00.000Z'))).toBe(true);
+    expect(canActivateWarranty(delivery, new Date('2024-12-31T23:59:59.999Z'))).toBe(false);
+  });
   it('refuses an invalid delivery date', () => {
     expect(canActivateWarranty('not a date', new Date(delivery))).toBe(false);
   });

@@ -71,12 +71,15 @@ export function isCovered(warranty: Warranty, now: Date): boolean {
   return state === 'ACTIVE' || state === 'EXPIRING';
 }
 
-/** True when `now` is no more than 14 days after delivery; an invalid date is never allowed. */
+/**
+ * True when delivery has happened (not in the future) and `now` is no more than 14 days after it;
+ * an invalid date is never allowed. The server's chair_activate_warranty applies the same rule.
+ */
 export function canActivateWarranty(deliveryDate: string | Date, now: Date): boolean {
   const delivery = deliveryDate instanceof Date ? deliveryDate : parseDate(deliveryDate);
   if (!delivery || Number.isNaN(delivery.getTime())) return false;
-  // A delivery date in the future is inside the window: the form only guards lateness.
-  return now.getTime() - delivery.getTime() <= ACTIVATION_WINDOW_DAYS * DAY_MS;
+  const elapsed = now.getTime() - delivery.getTime();
+  return elapsed >= 0 && elapsed <= ACTIVATION_WINDOW_DAYS * DAY_MS;
 }
 
 /** The warranty after buying an extension: the years go onto both extensionYears and warrantyYears. */
