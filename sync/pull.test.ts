@@ -17,7 +17,7 @@ import type { Transport } from './transport';
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString();
 
 /** A server holding `rows` for one table, answering sync_pull by keyset like the real one. */
-function pagedServer(rows: { id: string; updatedAt: string }[]) {
+function pagedServer(rows: { id: string; updatedAt: string; deletedAt?: string | null }[]) {
   const sorted = [...rows].sort((a, b) =>
     a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt.localeCompare(b.updatedAt),
   );

@@ -11,7 +11,7 @@ export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
 
 export function freshDatabase(userId = ENGINEER_ID): ChairsideDatabase {
   // A new database per call, so tests never share rows.
-  return openLocalDatabase(userId, `test-${crypto.randomUUID()}`);
+  return openLocalDatabase(userId, { name: `test-${crypto.randomUUID()}` });
 }
 
 export function ticketRow(overrides: Partial<SupportTicket> = {}): SupportTicket {

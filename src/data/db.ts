@@ -74,9 +74,17 @@ export function databaseName(userId: string): string {
   return `${DATABASE_PREFIX}${userId}`;
 }
 
-/** `name` is for tests and benchmarks that need several mirrors of one user. */
-export function openLocalDatabase(userId: string, name = databaseName(userId)): ChairsideDatabase {
-  const db = new Dexie(name) as ChairsideDatabase;
+export interface OpenOptions {
+  /** Another name, for tests and benchmarks that need several mirrors of one user. */
+  name?: string;
+  /** Another IndexedDB (tests simulate two devices with two fake-indexeddb factories). */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
+  const { name = databaseName(userId), ...dependencies } = options;
+  const db = new Dexie(name, dependencies) as ChairsideDatabase;
   db.version(1).stores(SCHEMA_V1);
   return db;
 }
