@@ -201,6 +201,32 @@ describe('SyncEngine', () => {
     engine.stop();
   });
 
+  it('waits, without asking for sign-in, when the session cannot be renewed offline', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { transport } = switchableServer();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth('offline'),
+    });
+    await engine.start();
+    await settle(engine);
+    expect(transport.calls).toHaveLength(0);
+    await vi.waitFor(() =>
+      expect(engine.getStatus()).toMatchObject({
+        signInRequired: false,
+        online: false,
+        pendingCount: 1,
+        lastError: 'Waiting for the network to renew the session',
+      }),
+    );
+    engine.stop();
+  });
+
   it('lets only the tab holding the lock sync', async () => {
     const db = freshDatabase();
     const { state, transport } = switchableServer();

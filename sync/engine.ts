@@ -161,6 +161,10 @@ export class SyncEngine {
     this.update({ syncing: true });
     try {
       const sessionUser = await auth.currentUserId();
+      if (sessionUser === 'offline') {
+        this.onTransient('Waiting for the network to renew the session');
+        return;
+      }
       if (sessionUser !== userId) {
         // Never push one user's queue under another identity.
         this.update({ signInRequired: true });

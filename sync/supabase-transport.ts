@@ -34,15 +34,20 @@ export function supabaseTransport(
 export function supabaseAuth(client: SupabaseClient): AuthPort {
   return {
     async currentUserId() {
-      const { data } = await client.auth.getSession();
-      return data.session?.user.id ?? null;
+      const { data, error } = await client.auth.getSession();
+      if (data.session) return data.session.user.id;
+      return error && isRetryable(error) ? 'offline' : null;
     },
     async refresh() {
       const { data, error } = await client.auth.refreshSession();
       if (data.session) return 'ok';
       if (!error) return 'refused';
-      // AuthRetryableFetchError: the network, not the token, failed.
-      return error.name === 'AuthRetryableFetchError' || error.status === 0 ? 'offline' : 'refused';
+      return isRetryable(error) ? 'offline' : 'refused';
     },
   };
+}
+
+/** AuthRetryableFetchError: the network, not the token, failed. */
+function isRetryable(error: { name: string; status?: number }): boolean {
+  return error.name === 'AuthRetryableFetchError' || error.status === 0;
 }

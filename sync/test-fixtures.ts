@@ -103,7 +103,7 @@ export function scriptedTransport(
 }
 
 export function fakeAuth(
-  userId: string | null = ENGINEER_ID,
+  userId: string | 'offline' | null = ENGINEER_ID,
   refresh: Awaited<ReturnType<AuthPort['refresh']>> = 'ok',
 ): AuthPort & { refreshes: number } {
   const auth = {

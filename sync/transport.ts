@@ -11,8 +11,11 @@ export interface Transport {
 
 /** The session side the engine needs: refresh an expired token, and who is signed in. */
 export interface AuthPort {
-  /** The signed-in user's id per the current session, or null. */
-  currentUserId(): Promise<string | null>;
+  /**
+   * Who the current session belongs to: their id; 'offline' when an expired token could not be
+   * refreshed for lack of network (keep working, retry later); null when nobody is signed in.
+   */
+  currentUserId(): Promise<string | 'offline' | null>;
   /** 'ok' after a refresh, 'offline' when it could not be tried, 'refused' when sign-in is needed. */
   refresh(): Promise<'ok' | 'offline' | 'refused'>;
 }

@@ -18,6 +18,8 @@
 --   validation PT400  the input breaks a rule (SPEC §5 messages)
 --   forbidden  PT403  the caller's role may not do this
 --   not_found  PT404  the target row does not exist (or the caller may not see it)
+--   unauthenticated PT401  no signed-in user: the client refreshes its session and retries, it
+--                          never treats this as a refusal of the change itself
 
 create or replace function public.app_error(error_class text, message text) returns void
 language plpgsql
@@ -31,6 +33,7 @@ begin
       when 'validation' then 'PT400'
       when 'forbidden' then 'PT403'
       when 'not_found' then 'PT404'
+      when 'unauthenticated' then 'PT401'
       else 'PT500'
     end;
 end
@@ -49,7 +52,7 @@ declare
   prior public.applied_mutations%rowtype;
 begin
   if caller is null then
-    perform public.app_error('forbidden', 'Please sign in again');
+    perform public.app_error('unauthenticated', 'Please sign in again');
   end if;
   if public.current_user_role() is null then
     perform public.app_error('forbidden', 'Your account is not active');
