@@ -1,0 +1,236 @@
+/**
+ * The signed-in session on this device: who is signed in, their role, their local mirror and
+ * their sync engine. One store for the whole app (useSession reads it).
+ *
+ * Promises:
+ *  - a returning user opens the app with no network and lands in their mirror: the last signed-in
+ *    user is remembered on the device, and an expired token that cannot be renewed offline does
+ *    not sign anyone out (the engine waits and pushes after the refresh);
+ *  - each user has their own mirror and outbox; another user signing in never sees them;
+ *  - signing out with changes not yet sent asks first; those changes stay on the device for the
+ *    same user's next sign-in, otherwise the mirror is deleted;
+ *  - the role is resolved as SPEC §6 says (stored row, then metadata, then known addresses).
+ */
+import type { AuthError, SupabaseClient, User as AuthUser } from '@supabase/supabase-js';
+import { resolveRole } from '../domain/roles';
+import type { Role } from '../domain/schemas/common';
+import { signInErrorMessage, signUpErrorMessage } from '../domain/auth-messages';
+import { requestPersistentStorage } from '../lib/persistent-storage';
+import { SyncEngine, supabaseAuth, supabaseTransport } from '../../sync';
+import { openLocalDatabase, type ChairsideDatabase } from './db';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: SessionUser; db: ChairsideDatabase; engine: SyncEngine };
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface SessionDependencies {
+  client: SupabaseClient;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  openDatabase?: (userId: string) => ChairsideDatabase;
+  /** Whether to run the sync engine (component tests switch it off). */
+  sync?: boolean;
+  /** The storageKey the supabase-js client keeps its session under. */
+  authStorageKey?: string;
+}
+
+export const AUTH_STORAGE_KEY = 'chairside-auth';
+const LAST_USER_KEY = 'chairside-last-user';
+
+export class SessionStore {
+  private state: SessionState = { status: 'loading' };
+  private readonly listeners = new Set<() => void>();
+  private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  private readonly open: (userId: string) => ChairsideDatabase;
+
+  constructor(private readonly deps: SessionDependencies) {
+    this.storage = deps.storage ?? window.localStorage;
+    this.open = deps.openDatabase ?? ((userId) => openLocalDatabase(userId));
+  }
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Restores the session stored on the device, online or not. A returning user whose session is
+   * stored enters their mirror at once; the session is checked in the background (renewing an
+   * expired token offline can take supabase-js half a minute of retries).
+   */
+  async init(): Promise<void> {
+    const last = this.lastUser();
+    if (last && this.storedSessionUserId() === last.id) {
+      await this.enterAs(last);
+      void this.deps.client.auth.getSession().then(async ({ data }) => {
+        const current = this.state;
+        if (data.session && current.status === 'signedIn' && current.user.id === last.id) {
+          await this.enter(data.session.user); // picks up a changed name or role
+        }
+      });
+      return;
+    }
+    const { data, error } = await this.deps.client.auth.getSession();
+    if (data.session) {
+      await this.enter(data.session.user);
+      return;
+    }
+    if (last && error && isNetworkError(error)) {
+      // Offline with an expired token: keep working on the mirror; the engine pushes after refresh.
+      await this.enterAs(last);
+      return;
+    }
+    this.set({ status: 'signedOut' });
+  }
+
+  async signIn(email: string, password: string): Promise<SessionUser> {
+    const { data, error } = await this.deps.client.auth.signInWithPassword({ email, password });
+    if (error) {
+      this.leave();
+      this.set({ status: 'signedOut' });
+      throw new Error(signInErrorMessage(error.message));
+    }
+    if (!data.user) throw new Error('No user returned from authentication');
+    return this.enter(data.user);
+  }
+
+  /**
+   * Creates the account. Resolves whether the provider wants the e-mail confirmed first (no
+   * session came back). The new user then signs in on the sign-in screen (SPEC §4 Session).
+   */
+  async signUp(input: SignUpInput): Promise<{ needsEmailConfirmation: boolean }> {
+    const { data, error } = await this.deps.client.auth.signUp({
+      email: input.email,
+      password: input.password,
+      options: { data: { name: input.name, role: input.role } },
+    });
+    if (error) throw new Error(signUpErrorMessage(error.message));
+    if (data.session) await this.deps.client.auth.signOut({ scope: 'local' });
+    return { needsEmailConfirmation: !data.user || !data.session };
+  }
+
+  /** Local changes not yet accepted by the server (pending or needing attention). */
+  async unsentChanges(): Promise<number> {
+    return this.state.status === 'signedIn' ? this.state.db.outbox.count() : 0;
+  }
+
+  /**
+   * Signs out of this device. Callers warn first when unsentChanges() > 0; those changes stay in
+   * this user's mirror for their next sign-in. Without them the mirror is deleted.
+   */
+  async signOut(): Promise<void> {
+    const current = this.state;
+    const unsent = await this.unsentChanges();
+    this.leave();
+    this.storage.removeItem(LAST_USER_KEY);
+    this.set({ status: 'signedOut' });
+    await this.deps.client.auth.signOut({ scope: 'local' });
+    if (current.status === 'signedIn' && unsent === 0) await current.db.delete();
+  }
+
+  private async enter(authUser: AuthUser): Promise<SessionUser> {
+    const row = await this.readUserRow(authUser.id);
+    const metadata = authUser.user_metadata as { name?: unknown; role?: unknown } | undefined;
+    const email = authUser.email ?? '';
+    const metadataName = typeof metadata?.name === 'string' ? metadata.name.trim() : '';
+    const user: SessionUser = {
+      id: authUser.id,
+      email,
+      name: row?.name || metadataName || email.split('@')[0] || email,
+      role: resolveRole({ storedRole: row?.role, metadataRole: metadata?.role, email }),
+    };
+    await this.enterAs(user);
+    return user;
+  }
+
+  private async enterAs(user: SessionUser): Promise<void> {
+    if (this.state.status === 'signedIn' && this.state.user.id === user.id) {
+      this.set({ ...this.state, user });
+      void this.state.engine.requestSync();
+      return;
+    }
+    this.leave();
+    this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    const db = this.open(user.id);
+    const engine = new SyncEngine({
+      db,
+      userId: user.id,
+      transport: supabaseTransport(this.deps.client),
+      auth: supabaseAuth(this.deps.client),
+    });
+    this.set({ status: 'signedIn', user, db, engine });
+    void requestPersistentStorage();
+    if (this.deps.sync !== false) await engine.start();
+  }
+
+  /** The user's row: from the server when reachable, else from the mirror. */
+  private async readUserRow(userId: string): Promise<{ name?: string; role?: string } | null> {
+    const { data, error } = await this.deps.client
+      .from('users')
+      .select('name, role')
+      .eq('id', userId)
+      .maybeSingle();
+    if (!error && data) return data as { name?: string; role?: string };
+    const mirror = this.open(userId);
+    try {
+      const local = await mirror.users.get(userId);
+      return local ? { name: local.name ?? undefined, role: local.role } : null;
+    } finally {
+      mirror.close();
+    }
+  }
+
+  private leave(): void {
+    if (this.state.status !== 'signedIn') return;
+    this.state.engine.stop();
+    this.state.db.close();
+  }
+
+  /** The user id of the session supabase-js keeps in storage, without asking the network. */
+  private storedSessionUserId(): string | null {
+    try {
+      const raw = this.storage.getItem(this.deps.authStorageKey ?? AUTH_STORAGE_KEY);
+      const parsed = raw ? (JSON.parse(raw) as { user?: { id?: unknown } }) : null;
+      return typeof parsed?.user?.id === 'string' ? parsed.user.id : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private lastUser(): SessionUser | null {
+    try {
+      const raw = this.storage.getItem(LAST_USER_KEY);
+      const parsed = raw ? (JSON.parse(raw) as Partial<SessionUser>) : null;
+      return parsed?.id && parsed.email !== undefined && parsed.role
+        ? (parsed as SessionUser)
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private set(state: SessionState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function isNetworkError(error: AuthError): boolean {
+  return error.name === 'AuthRetryableFetchError' || error.status === 0;
+}

@@ -1,0 +1,170 @@
+// The device session (src/data/session.ts) against the real local server through supabase-js:
+// sign-in with SPEC's messages, role resolution, per-user mirrors, sign-out that keeps unsent
+// changes, and opening the app offline with an expired token.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import type { Database } from '../../server/db/database';
+import { openLocalDatabase } from '../../src/data/db';
+import { SessionStore } from '../../src/data/session';
+import { openTestDatabase } from './test-database';
+
+let db: Database;
+let running: RunningServer;
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+interface Device {
+  store: SessionStore;
+  storage: MemoryStorage;
+  indexedDB: IDBFactory;
+  network: { up: boolean };
+}
+
+function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
+  const storage = existing?.storage ?? new MemoryStorage();
+  const indexedDB = existing?.indexedDB ?? new IDBFactory();
+  const network = { up: true };
+  const client: SupabaseClient = createClient(running.url, 'local-anon-key', {
+    auth: { persistSession: true, autoRefreshToken: false, storage, storageKey: 'chairside-auth' },
+    global: {
+      fetch: (input, init) =>
+        // No signal: a request is never answered.
+        network.up ? fetch(input, init) : new Promise<Response>(() => undefined),
+    },
+    realtime: { transport: (globalThis.WebSocket ?? class {}) as never },
+  });
+  const store = new SessionStore({
+    client,
+    storage,
+    sync: false,
+    openDatabase: (userId) => openLocalDatabase(userId, { indexedDB, IDBKeyRange }),
+  });
+  return { store, storage, indexedDB, network };
+}
+
+async function signUpUser(email: string, role: string, name: string) {
+  const d = device();
+  const result = await d.store.signUp({
+    email,
+    password: 'correct-horse',
+    name,
+    role: role as never,
+  });
+  expect(result).toEqual({ needsEmailConfirmation: false });
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  running = await startServer({ db });
+  await signUpUser('eve@example.com', 'ENGINEER', 'Eve Evans');
+  await signUpUser('vic@example.com', 'VENDOR', 'Vic Vance');
+});
+
+afterAll(async () => {
+  await running?.close();
+  await db?.close();
+});
+
+describe('SessionStore', () => {
+  it('passes the provider message through when sign-in fails', async () => {
+    const d = device();
+    await expect(d.store.signIn('eve@example.com', 'wrong-password')).rejects.toThrow(
+      'Invalid login credentials',
+    );
+    expect(d.store.getState()).toEqual({ status: 'signedOut' });
+  });
+
+  it('maps a duplicate sign-up to SPEC wording and leaves nobody signed in after sign-up', async () => {
+    const d = device();
+    await expect(
+      d.store.signUp({
+        email: 'eve@example.com',
+        password: 'correct-horse',
+        name: 'Eve',
+        role: 'CUSTOMER',
+      }),
+    ).rejects.toThrow('An account with this email already exists. Please sign in instead.');
+    expect(d.store.getState().status).not.toBe('signedIn');
+  });
+
+  it('signs in with the role of the stored user row, over the sign-up metadata', async () => {
+    await db.query(`update public.users set role = 'ADMIN' where email = 'vic@example.com'`);
+    const d = device();
+    const user = await d.store.signIn('vic@example.com', 'correct-horse');
+    expect(user).toMatchObject({ email: 'vic@example.com', name: 'Vic Vance', role: 'ADMIN' });
+    expect(d.store.getState().status).toBe('signedIn');
+    await db.query(`update public.users set role = 'VENDOR' where email = 'vic@example.com'`);
+  });
+
+  it('restores the stored session on the next start', async () => {
+    const first = device();
+    await first.store.signIn('eve@example.com', 'correct-horse');
+    const again = device(first);
+    await again.store.init();
+    const state = again.store.getState();
+    expect(state.status === 'signedIn' && state.user).toMatchObject({
+      email: 'eve@example.com',
+      role: 'ENGINEER',
+    });
+  });
+
+  it('opens the mirror offline with an expired token, without signing anyone out', async () => {
+    const first = device();
+    const user = await first.store.signIn('eve@example.com', 'correct-horse');
+    // Expire the stored access token, as hours without signal would.
+    const key = 'chairside-auth';
+    const stored = JSON.parse(first.storage.getItem(key)!) as { expires_at: number };
+    first.storage.setItem(key, JSON.stringify({ ...stored, expires_at: 1 }));
+
+    const returning = device(first);
+    returning.network.up = false;
+    // init() must not wait on the network: with requests never answered, it would hang here.
+    await returning.store.init();
+    const state = returning.store.getState();
+    expect(state.status).toBe('signedIn');
+    expect(state.status === 'signedIn' && state.user).toEqual(user);
+    expect(first.storage.getItem(key)).not.toBeNull();
+  });
+
+  it('deletes the mirror on sign-out when nothing is left to send', async () => {
+    const d = device();
+    const user = await d.store.signIn('eve@example.com', 'correct-horse');
+    await d.store.signOut();
+    expect(d.store.getState()).toEqual({ status: 'signedOut' });
+    const names = (await d.indexedDB.databases()).map((info) => info.name);
+    expect(names).not.toContain(`chairside-${user.id}`);
+  });
+
+  it('keeps unsent changes on the device through sign-out, for the same user only', async () => {
+    const d = device();
+    const user = await d.store.signIn('eve@example.com', 'correct-horse');
+    const state = d.store.getState();
+    if (state.status !== 'signedIn') throw new Error('expected a session');
+    await state.db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'ticket.take',
+      args: { ticketId: crypto.randomUUID() },
+      userId: user.id,
+      createdAt: new Date().toISOString(),
+      touches: [],
+      status: 'pending',
+      attempts: 0,
+    });
+    expect(await d.store.unsentChanges()).toBe(1);
+    await d.store.signOut();
+
+    await d.store.signIn('vic@example.com', 'correct-horse');
+    expect(await d.store.unsentChanges()).toBe(0);
+    await d.store.signOut();
+
+    await d.store.signIn('eve@example.com', 'correct-horse');
+    expect(await d.store.unsentChanges()).toBe(1);
+  });
+});
