@@ -10,7 +10,6 @@ import {
   Link,
   Portal,
   Stack,
-  Text,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { requestPersistentStorage } from '../lib/persistent-storage';
@@ -99,16 +98,5 @@ export function Layout({ nav }: { nav: NavItem[] }) {
         </Box>
       </Flex>
     </Flex>
-  );
-}
-
-export function ScreenHeading({ title, intro }: { title: string; intro?: string }) {
-  return (
-    <Stack gap="1" mb="6">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
-      {intro ? <Text color="fg.muted">{intro}</Text> : null}
-    </Stack>
   );
 }

@@ -12,6 +12,19 @@ export const paths = {
   dashboard: '/dashboard',
 } as const;
 
+/** Engineer routes (SPEC §2), including the ticket page that has no navigation entry. */
+export const engineerPaths = {
+  home: '/dashboard/engineer',
+  tickets: '/dashboard/engineer/tickets',
+  ticket: (id: string) => `/dashboard/engineer/tickets/${id}`,
+  equipment: '/dashboard/engineer/equipment',
+  installation: '/dashboard/engineer/installation',
+  calendar: '/dashboard/engineer/calendar',
+  reference: '/dashboard/engineer/reference',
+  serviceRequests: '/dashboard/engineer/service-requests',
+  profile: '/dashboard/engineer/profile',
+} as const;
+
 /** Each area's screens: the first is the role home. */
 export const areaNav: Record<Role, NavItem[]> = {
   CUSTOMER: [
@@ -43,14 +56,14 @@ export const areaNav: Record<Role, NavItem[]> = {
     { path: '/dashboard/vendor/profile', label: 'My Profile' },
   ],
   ENGINEER: [
-    { path: '/dashboard/engineer', label: 'Overview' },
-    { path: '/dashboard/engineer/tickets', label: 'Support Tickets' },
-    { path: '/dashboard/engineer/equipment', label: 'Equipment Search' },
-    { path: '/dashboard/engineer/installation', label: 'New Installation' },
-    { path: '/dashboard/engineer/calendar', label: 'Service Calendar' },
-    { path: '/dashboard/engineer/reference', label: 'Technical Reference' },
-    { path: '/dashboard/engineer/service-requests', label: 'Service Requests' },
-    { path: '/dashboard/engineer/profile', label: 'My Profile' },
+    { path: engineerPaths.home, label: 'Overview' },
+    { path: engineerPaths.tickets, label: 'Support Tickets' },
+    { path: engineerPaths.equipment, label: 'Equipment Search' },
+    { path: engineerPaths.installation, label: 'New Installation' },
+    { path: engineerPaths.calendar, label: 'Service Calendar' },
+    { path: engineerPaths.reference, label: 'Technical Reference' },
+    { path: engineerPaths.serviceRequests, label: 'Service Requests' },
+    { path: engineerPaths.profile, label: 'My Profile' },
   ],
 };
 

@@ -1,7 +1,8 @@
 // Hash routes of SPEC §2. Each role area lists its screens in paths.ts; screens of an area
 // whose issue has not been built yet show only their heading.
 import { Navigate, createHashRouter } from 'react-router-dom';
-import { Layout, ScreenHeading } from './layout';
+import { ScreenHeading } from '../components/screen-heading';
+import { Layout } from './layout';
 import { areaNav, paths, roles } from './paths';
 import { SignInScreen } from './sign-in-screen';
 
