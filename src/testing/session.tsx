@@ -1,0 +1,97 @@
+/**
+ * Test harness for screens: a real SessionStore signed in as a given user over a fake
+ * supabase-js client (no network), with that user's mirror in fake-indexeddb and the sync engine
+ * not started. Screens read and write the mirror exactly as in the app; outbox entries can be
+ * inspected through `db`. Used by component tests only.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { system } from '../app/theme';
+import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
+import { SessionProvider } from '../data/session-context';
+import { SessionStore, type SessionUser } from '../data/session';
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+/** A supabase-js stand-in that knows one signed-in user and has no network. */
+function fakeClient(user: SessionUser): SupabaseClient {
+  const authUser = { id: user.id, email: user.email, user_metadata: { name: user.name } };
+  const query = {
+    select: () => query,
+    eq: () => query,
+    maybeSingle: async () => ({ data: { name: user.name, role: user.role }, error: null }),
+  };
+  return {
+    auth: {
+      getSession: async () => ({ data: { session: { user: authUser } }, error: null }),
+      signOut: async () => ({ error: null }),
+      refreshSession: async () => ({ data: { session: null }, error: null }),
+    },
+    from: () => query,
+    rpc: () => ({
+      abortSignal: async () => ({ data: null, error: { message: 'offline' }, status: 0 }),
+    }),
+  } as unknown as SupabaseClient;
+}
+
+export interface TestSession {
+  store: SessionStore;
+  db: ChairsideDatabase;
+  user: SessionUser;
+}
+
+/** Signs `user` in on a fresh mirror; `seed` fills the mirror first (server rows, as pulled). */
+export async function createTestSession(
+  user: SessionUser,
+  seed?: (db: ChairsideDatabase) => Promise<unknown>,
+): Promise<TestSession> {
+  const name = `test-${crypto.randomUUID()}`;
+  const db = openLocalDatabase(user.id, { name });
+  if (seed) await seed(db);
+  const store = new SessionStore({
+    client: fakeClient(user),
+    storage: new MemoryStorage(),
+    sync: false,
+    openDatabase: (userId) => openLocalDatabase(userId, { name }),
+  });
+  await store.init();
+  const state = store.getState();
+  if (state.status !== 'signedIn') throw new Error('test session did not sign in');
+  return { store, db: state.db, user };
+}
+
+/**
+ * The providers a screen needs: theme, session, and a router at `path` (matched against
+ * `pattern`, e.g. '/dashboard/engineer/tickets/:id', so useParams works).
+ */
+export function SessionTestProviders({
+  session,
+  path,
+  pattern = path,
+  children,
+}: {
+  session: TestSession;
+  path: string;
+  pattern?: string;
+  children: ReactNode;
+}) {
+  return (
+    <ChakraProvider value={system}>
+      <SessionProvider store={session.store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={pattern} element={children} />
+            <Route path="*" element={<p>Navigated away</p>} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </ChakraProvider>
+  );
+}
