@@ -93,8 +93,9 @@ const READ_TRAINING: RowLabel[] = ['training', 'trainingDeleted'];
 const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
   users: {
     anon: [],
-    CUSTOMER: ['customerA', 'engineerA'],
-    CUSTOMER_B: ['customerB', 'engineerB'],
+    // Engineers on a customer's work reach them only as contact cards (sync_pull), not as rows.
+    CUSTOMER: ['customerA'],
+    CUSTOMER_B: ['customerB'],
     ENGINEER: ['engineerA', 'customerA', 'customerB'],
     ENGINEER_B: ['engineerB', 'customerA', 'customerB'],
     VENDOR: ['vendor', 'customerA', 'customerB', 'customerC', 'engineerA', 'engineerB'],
@@ -691,13 +692,33 @@ describe("a customer and another customer's rows", () => {
     expect(await exists(table, id)).toBe(false);
   });
 
-  it("sees only the engineer on their work, that engineer's row alone, with name and phone", async () => {
-    const { data, error } = await actors.CUSTOMER.client
-      .from('users')
-      .select('id, name, phone')
-      .eq('role', 'ENGINEER');
+  it('reaches the engineer on their work only as a contact card: name and phone, nothing more', async () => {
+    const direct = await actors.CUSTOMER.client.from('users').select('id').eq('role', 'ENGINEER');
+    expect(direct.error).toBeNull();
+    expect(direct.data).toEqual([]);
+    const { data, error } = await actors.CUSTOMER.client.rpc('sync_pull', { table_name: 'users' });
     expect(error).toBeNull();
-    expect(data).toEqual([{ id: ids.engineerA, name: 'Enzo Engineer', phone: '0800 111' }]);
+    const rows = (data as { rows: Record<string, unknown>[] }).rows;
+    const engineers = rows.filter((row) => row.role === 'ENGINEER');
+    expect(engineers).toHaveLength(1);
+    expect(engineers[0]).toMatchObject({
+      id: ids.engineerA,
+      name: 'Enzo Engineer',
+      phone: '0800 111',
+      email: null,
+      address: null,
+      engineer: null,
+      practice: null,
+    });
+    expect(rows.map((row) => row.id).sort()).toEqual([ids.customerA, ids.engineerA].sort());
+  });
+
+  it('leaves other roles their own reads of users rows (a vendor sees engineers in full)', async () => {
+    const { data } = await actors.VENDOR.client.rpc('sync_pull', { table_name: 'users' });
+    const rows = (data as { rows: Record<string, unknown>[] }).rows;
+    expect(rows.filter((row) => row.role === 'ENGINEER').every((row) => row.email !== null)).toBe(
+      true,
+    );
   });
 });
 

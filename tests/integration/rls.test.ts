@@ -230,9 +230,9 @@ describe('row level security', () => {
       });
     });
 
-    it('sees own profile plus the engineer on their work, not other engineers', async () => {
+    it('sees only their own profile row (engineers come as contact cards through sync_pull)', async () => {
       await asUser(ids.customerA, async (tx) => {
-        expect(await idsOf(tx, 'users')).toEqual(sorted(ids.customerA, ids.engineerA));
+        expect(await idsOf(tx, 'users')).toEqual([ids.customerA]);
       });
     });
 
