@@ -84,6 +84,19 @@ describe('pull', () => {
     expect(await db.parts.get(part.id)).toBeUndefined();
   });
 
+  it('removes rows the server reports gone from the view since the cursor', async () => {
+    const db = freshDatabase();
+    const taken = ticketRow({ updatedAt: at(1) });
+    const kept = ticketRow({ updatedAt: at(2) });
+    await pullTable(db, pagedServer([taken, kept]), 'supportTickets');
+    const transport = scriptedTransport((_fn, params) =>
+      ok({ rows: [], total: null, gone: params.after_updated_at ? [taken.id] : [] }),
+    );
+    await pullTable(db, transport, 'supportTickets');
+    expect(await db.supportTickets.get(taken.id)).toBeUndefined();
+    expect(await db.supportTickets.get(kept.id)).toEqual(kept);
+  });
+
   it('rebases pending notes on a pulled row instead of overwriting them', async () => {
     const db = freshDatabase();
     const ticket = ticketRow({ engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' });

@@ -6,7 +6,9 @@
  *    progress; later syncs ask only for rows after the stored cursor;
  *  - every incremental pull starts an overlap window behind the cursor, so a row whose
  *    transaction committed after a later row was pulled is still picked up;
- *  - soft-deleted rows (deleted_at) are removed locally;
+ *  - soft-deleted rows (deleted_at) are removed locally, and so are rows that left the user's view
+ *    since the cursor (the server's `gone` ids: a ticket another engineer took, a chair that was
+ *    reassigned), which an incremental pull of visible rows would otherwise never mention;
  *  - rows with pending local mutations are rebased (server row + pending effects), never
  *    overwritten; the cursor is stored in the same transaction as the rows it covers.
  */
@@ -91,14 +93,21 @@ export async function pullTable(
       throw new PullError(outcome.kind, outcome.reason);
     }
     if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
-    const page = outcome.data as { rows?: unknown[]; total?: number | null } | null;
+    const page = outcome.data as {
+      rows?: unknown[];
+      total?: number | null;
+      gone?: unknown[];
+    } | null;
     const wireRows = Array.isArray(page?.rows) ? page.rows : [];
     if (firstPage && typeof page?.total === 'number') total = page.total;
     firstPage = false;
 
     const rows = wireRows.map((wire) => toLocalRow(table, wire));
     const live = rows.filter((row) => !isDeleted(row)) as EntityTables[typeof table][];
-    const removed = rows.filter(isDeleted).map((row) => row.id);
+    const gone = Array.isArray(page?.gone)
+      ? page.gone.filter((id): id is string => typeof id === 'string')
+      : [];
+    const removed = [...rows.filter(isDeleted).map((row) => row.id), ...gone];
     const last = rows[rows.length - 1];
     await db.transaction('rw', allTables(db), async () => {
       await acceptServerRows(db, table, live, removed, runEffect);
