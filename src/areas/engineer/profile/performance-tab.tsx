@@ -1,0 +1,121 @@
+/**
+ * My Profile, Performance tab (SPEC §9): resolution time, completion rate and the counts are
+ * computed from the mirror's tickets and service requests; customer satisfaction is the stored
+ * score, shown only when there is one.
+ */
+import { Badge, Card, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { StatCard } from '../../../components/stat-card';
+import type { ServiceRequest, SupportTicket, User } from '../../../domain/entities';
+import { formatPercent } from '../../../domain/format';
+import { engineerMetrics } from '../../../domain/metrics';
+import {
+  completionRating,
+  resolutionProgress,
+  resolutionRating,
+  satisfactionPercent,
+  satisfactionRating,
+} from '../../../domain/ratings';
+
+const ratingPalette: Record<string, string> = {
+  Excellent: 'green',
+  Good: 'blue',
+  'Needs Improvement': 'orange',
+  'Needs improvement': 'orange',
+};
+
+function MetricCard({
+  title,
+  value,
+  rating,
+  children,
+}: {
+  title: string;
+  value: string;
+  rating: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline">
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+          <Heading as="h3" size="sm" color="fg.muted">
+            {title}
+          </Heading>
+          {rating ? <Badge colorPalette={ratingPalette[rating] ?? 'gray'}>{rating}</Badge> : null}
+        </Flex>
+        <Text fontSize="3xl" fontWeight="bold">
+          {value}
+        </Text>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function PerformanceTab({
+  user,
+  tickets,
+  serviceRequests,
+}: {
+  user: User;
+  tickets: SupportTicket[];
+  serviceRequests: ServiceRequest[];
+}) {
+  const metrics = engineerMetrics(user.id, tickets, serviceRequests);
+  const score = user.engineer?.performanceMetrics?.customerSatisfactionScore;
+  const satisfaction = satisfactionRating(score);
+  const hasResolved = metrics.totalTicketsResolved > 0;
+  const hasAssigned = tickets.length > 0;
+  const progress = Math.round(resolutionProgress(metrics.averageResolutionTime));
+
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <MetricCard
+          title="Average Resolution Time"
+          value={hasResolved ? `${metrics.averageResolutionTime} hours` : 'No resolved tickets yet'}
+          rating={hasResolved ? resolutionRating(metrics.averageResolutionTime) : null}
+        >
+          {hasResolved ? (
+            <Progress.Root value={progress} colorPalette="brand" size="lg">
+              <Progress.Label srOnly>Resolution speed</Progress.Label>
+              <Progress.Track rounded="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          ) : null}
+        </MetricCard>
+        <MetricCard
+          title="Completion Rate"
+          value={hasAssigned ? formatPercent(metrics.completionRate) : 'No tickets assigned yet'}
+          rating={hasAssigned ? completionRating(metrics.completionRate) : null}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            Resolved tickets out of tickets assigned to you
+          </Text>
+        </MetricCard>
+        {satisfaction !== null && score !== undefined ? (
+          <MetricCard
+            title="Customer Satisfaction"
+            value={`${score.toFixed(1)}/5`}
+            rating={satisfaction}
+          >
+            <Text fontSize="sm" color="fg.muted">
+              {formatPercent(satisfactionPercent(score))} satisfaction
+            </Text>
+          </MetricCard>
+        ) : null}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard label="Tickets Resolved" value={metrics.totalTicketsResolved} />
+        <StatCard label="Services Completed" value={metrics.totalServiceRequestsCompleted} />
+        <StatCard
+          label="Total Experience"
+          value={metrics.totalExperience}
+          help="Tickets resolved plus services completed"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { engineerPaths } from '../../app/paths';
+import type { Chair, Part, TrainingResource } from '../../domain/entities';
+import { createTestSession, SessionTestProviders } from '../../testing/session';
+import { ReferenceScreen } from './reference-screen';
+
+const stamp = '2026-03-05T09:00:00.000Z';
+const me = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  email: 'engineer@example.com',
+  name: 'James Carter',
+  role: 'ENGINEER' as const,
+};
+let n = 0;
+const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+const resource = (over: Partial<TrainingResource>): TrainingResource => ({
+  id: id(),
+  title: 'Untitled',
+  type: 'VIDEO',
+  url: null,
+  content: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+  deletedAt: null,
+  ...over,
+});
+const part = (stock: number): Part => ({
+  id: id(),
+  name: `Part ${stock}`,
+  partCode: null,
+  model: 'S30',
+  diagramUrl: null,
+  price: 10,
+  stock,
+  createdAt: stamp,
+  updatedAt: stamp,
+  deletedAt: null,
+});
+const chair = (model: 'S30' | 'U500'): Chair => ({
+  id: id(),
+  serialNumber: `SN-${n}`,
+  model,
+  modelName: null,
+  configuration: null,
+  deliveryDate: null,
+  ownerUserId: null,
+  status: 'IN_STOCK',
+  warranty: null,
+  testSheet: null,
+  service: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+const library = [
+  resource({ title: 'S30 daily start-up', type: 'VIDEO', url: 'https://example.com/a.mp4' }),
+  resource({ title: 'Water line disinfection', type: 'VIDEO' }),
+  resource({ title: 'S30 service manual', type: 'PDF', url: 'https://example.com/m.pdf' }),
+  resource({
+    title: 'How do I activate my warranty?',
+    type: 'FAQ',
+    content: 'Open Warranty Activation and enter the serial number.',
+  }),
+  resource({ title: 'Removed video', type: 'VIDEO', deletedAt: stamp }),
+];
+
+async function renderScreen(seed: { resources?: TrainingResource[]; empty?: boolean } = {}) {
+  const session = await createTestSession(me, async (db) => {
+    await db.trainingResources.bulkPut(seed.resources ?? library);
+    if (!seed.empty) {
+      await db.parts.bulkPut([part(0), part(1), part(10), part(11)]);
+      await db.chairs.bulkPut([chair('U500'), chair('S30'), chair('S30')]);
+    }
+  });
+  render(
+    <SessionTestProviders session={session} path={engineerPaths.reference}>
+      <ReferenceScreen />
+    </SessionTestProviders>,
+  );
+}
+
+describe('ReferenceScreen', { timeout: 30_000 }, () => {
+  it('shows the intro and the three summary cards', async () => {
+    await renderScreen();
+    expect(
+      screen.getByText(
+        'Access technical documentation, training materials, and equipment specifications.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('S30 Sigma')).toBeVisible();
+    expect(screen.getByText('U500 Ambidextrous')).toBeVisible();
+    expect(screen.getByText('Equipment Models')).toBeVisible();
+    expect(screen.getByText('Parts Catalog')).toBeVisible();
+    // stock 0, 1, 10, 11: three above 0, two in the 1-10 band
+    expect(screen.getByText('3 in stock · 2 low stock')).toBeVisible();
+    expect(screen.getByText('2 training videos · 1 technical documents · 1 FAQ')).toBeVisible();
+  });
+
+  it('opens on Videos with per-type counts, and shows Watch, Open and View Content', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const videos = await screen.findByRole('tab', { name: 'Videos (2)' });
+    expect(videos).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Documentation (1)' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'FAQ (1)' })).toBeVisible();
+
+    const startUp = screen.getByRole('article', { name: 'S30 daily start-up' });
+    expect(within(startUp).getByText('Added Mar 5, 2026')).toBeVisible();
+    const watch = within(startUp).getByRole('link', { name: 'Watch' });
+    expect(watch).toHaveAttribute('href', 'https://example.com/a.mp4');
+    expect(watch).toHaveAttribute('target', '_blank');
+    expect(screen.queryByText('Removed video')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Documentation (1)' }));
+    const manual = await screen.findByRole('article', { name: 'S30 service manual' });
+    expect(within(manual).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      'https://example.com/m.pdf',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'FAQ (1)' }));
+    const faq = await screen.findByRole('article', { name: 'How do I activate my warranty?' });
+    expect(
+      within(faq).getByText('Open Warranty Activation and enter the serial number.'),
+    ).toBeVisible();
+    await user.click(within(faq).getByRole('button', { name: 'View Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How do I activate my warranty?' });
+    expect(
+      within(dialog).getByText('Open Warranty Activation and enter the serial number.'),
+    ).toBeVisible();
+  });
+
+  it('filters by title or type, case-insensitively, and updates the tab counts', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const search = await screen.findByPlaceholderText('Search resources...');
+    await user.type(search, 'WATER');
+    expect(await screen.findByRole('tab', { name: 'Videos (1)' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Documentation (0)' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'S30 daily start-up' })).toBeNull();
+
+    await user.clear(search);
+    await user.type(search, 'pdf');
+    expect(await screen.findByRole('tab', { name: 'Documentation (1)' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Videos (0)' })).toBeVisible();
+    expect(screen.getByText('No training videos')).toBeVisible();
+  });
+
+  it('shows each tab’s empty state', async () => {
+    const user = userEvent.setup();
+    await renderScreen({ resources: [], empty: true });
+    expect(await screen.findByText('No training videos')).toBeVisible();
+    expect(
+      screen.getByText("Training videos will appear here when they're available."),
+    ).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Documentation (0)' }));
+    expect(await screen.findByText('No documentation')).toBeVisible();
+    expect(
+      screen.getByText('Technical documentation will appear here when available.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'FAQ (0)' }));
+    expect(await screen.findByText('No FAQ available')).toBeVisible();
+    expect(
+      screen.getByText('Frequently asked questions will appear here when available.'),
+    ).toBeVisible();
+  });
+});

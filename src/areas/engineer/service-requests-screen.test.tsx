@@ -1,0 +1,179 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Chair, ServiceRequest, User } from '../../domain/entities';
+import { engineerPaths } from '../../app/paths';
+import { Toaster } from '../../app/toaster';
+import { createTestSession, SessionTestProviders } from '../../testing/session';
+import { ServiceRequestsScreen } from './service-requests-screen';
+
+const stamp = '2026-03-01T09:00:00.000Z';
+const me = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  email: 'engineer@example.com',
+  name: 'James Carter',
+  role: 'ENGINEER' as const,
+};
+const otherEngineer = '00000000-0000-4000-8000-0000000000e2';
+
+const customer: User = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  email: 'riverside@example.com',
+  name: 'Riverside Dental',
+  role: 'CUSTOMER',
+  phone: null,
+  address: null,
+  profilePictureUrl: null,
+  practice: null,
+  engineer: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+  deletedAt: null,
+};
+const chair: Chair = {
+  id: '00000000-0000-4000-8000-00000000c4a1',
+  serialNumber: 'S30-2024-0042',
+  model: 'S30',
+  modelName: 'S30 Sigma',
+  configuration: null,
+  deliveryDate: null,
+  ownerUserId: customer.id,
+  status: 'REGISTERED',
+  warranty: null,
+  testSheet: null,
+  service: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+const request = (id: string, over: Partial<ServiceRequest>): ServiceRequest => ({
+  id,
+  customerUserId: customer.id,
+  chairId: chair.id,
+  preferredDate: '2026-03-12',
+  preferredTime: '14:30',
+  notes: null,
+  status: 'PENDING',
+  scheduledDate: null,
+  scheduledTime: null,
+  duration: null,
+  location: null,
+  engineerUserId: null,
+  confirmedAt: null,
+  cancellationReason: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...over,
+});
+
+const openId = '00000000-0000-4000-8000-0000aaaa0001';
+const mineId = '00000000-0000-4000-8000-0000aaaa0002';
+const theirsId = '00000000-0000-4000-8000-0000aaaa0003';
+const orphanId = '00000000-0000-4000-8000-0000aaaa0004';
+
+async function renderScreen(rows: ServiceRequest[]) {
+  const session = await createTestSession(me, async (db) => {
+    await db.users.put(customer);
+    await db.chairs.put(chair);
+    await db.serviceRequests.bulkPut(rows);
+  });
+  render(
+    <SessionTestProviders session={session} path={engineerPaths.serviceRequests}>
+      <ServiceRequestsScreen />
+      <Toaster />
+    </SessionTestProviders>,
+  );
+  return session;
+}
+
+const seeded = [
+  request(openId, { notes: 'Pivot bearing squeaks', createdAt: '2026-03-03T09:00:00.000Z' }),
+  request(mineId, {
+    status: 'SCHEDULED',
+    engineerUserId: me.id,
+    scheduledDate: '2026-03-12',
+    scheduledTime: '14:30',
+    createdAt: '2026-03-02T09:00:00.000Z',
+  }),
+  request(theirsId, { status: 'SCHEDULED', engineerUserId: otherEngineer }),
+  request(orphanId, { customerUserId: null, chairId: null, preferredDate: null }),
+];
+
+describe('ServiceRequestsScreen', { timeout: 30_000 }, () => {
+  it('lists requests assigned to me or unassigned, with the SPEC texts on each card', async () => {
+    await renderScreen(seeded);
+    expect(screen.getByRole('heading', { name: 'Service Requests', level: 1 })).toBeVisible();
+    expect(
+      screen.getByText('Manage your assigned service appointments and pick up new requests.'),
+    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Service Requests (3)' })).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'Service Request #aaaa0003' })).toBeNull();
+
+    const open = screen.getByRole('article', { name: 'Service Request #aaaa0001' });
+    expect(within(open).getByText('PENDING')).toBeVisible();
+    expect(within(open).getByText('Riverside Dental')).toBeVisible();
+    expect(within(open).getByText('S30-2024-0042 - S30 Sigma')).toBeVisible();
+    expect(within(open).getByText('Preferred: Mar 12, 2026 at 2:30 PM')).toBeVisible();
+    expect(within(open).getByText('Requested Mar 3, 2026')).toBeVisible();
+    expect(within(open).getByText('Pivot bearing squeaks')).toBeVisible();
+    expect(within(open).getByRole('button', { name: 'Take Request' })).toBeVisible();
+
+    const mine = screen.getByRole('article', { name: 'Service Request #aaaa0002' });
+    expect(within(mine).getByText('SCHEDULED')).toBeVisible();
+    expect(within(mine).queryByRole('button', { name: 'Take Request' })).toBeNull();
+
+    const orphan = screen.getByRole('article', { name: 'Service Request #aaaa0004' });
+    expect(within(orphan).getByText('Unknown Customer')).toBeVisible();
+    expect(within(orphan).getByText('Unknown Chair')).toBeVisible();
+  });
+
+  it('filters by customer name, chair serial or notes, case-insensitively', async () => {
+    const user = userEvent.setup();
+    await renderScreen(seeded);
+    const search = await screen.findByPlaceholderText('Search by customer, chair, or notes...');
+
+    await user.type(search, 'BEARING');
+    expect(await screen.findByRole('heading', { name: 'Service Requests (1)' })).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Service Request #aaaa0001' })).toBeVisible();
+
+    await user.clear(search);
+    await user.type(search, 's30-2024');
+    expect(await screen.findByRole('heading', { name: 'Service Requests (2)' })).toBeVisible();
+
+    await user.clear(search);
+    await user.type(search, 'riverside');
+    expect(await screen.findByRole('heading', { name: 'Service Requests (2)' })).toBeVisible();
+
+    await user.clear(search);
+    await user.type(search, 'no such thing');
+    expect(await screen.findByText('No service requests found')).toBeVisible();
+    expect(screen.getByText('No service requests match your search criteria.')).toBeVisible();
+  });
+
+  it('takes an unassigned request: mirror shows it SCHEDULED for me and the outbox has it', async () => {
+    const user = userEvent.setup();
+    const session = await renderScreen(seeded);
+    const open = await screen.findByRole('article', { name: 'Service Request #aaaa0001' });
+    await user.click(within(open).getByRole('button', { name: 'Take Request' }));
+
+    expect(
+      await screen.findByText('Service request assigned to you and marked as scheduled'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(open).getByText('SCHEDULED')).toBeVisible());
+    expect(within(open).queryByRole('button', { name: 'Take Request' })).toBeNull();
+
+    const row = await session.db.serviceRequests.get(openId);
+    expect(row).toMatchObject({ status: 'SCHEDULED', engineerUserId: me.id });
+    const outbox = await session.db.outbox.toArray();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      name: 'serviceRequest.take',
+      args: { serviceRequestId: openId },
+    });
+  });
+
+  it('shows the empty state when there is nothing to do', async () => {
+    await renderScreen([]);
+    expect(await screen.findByText('No service requests found')).toBeVisible();
+  });
+});
