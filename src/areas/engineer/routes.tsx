@@ -3,22 +3,25 @@
  * the layout behind the ENGINEER guard. Paths come from src/app/paths.ts.
  */
 import type { RouteObject } from 'react-router-dom';
-import { ScreenHeading } from '../../components/screen-heading';
-import { areaNav, engineerPaths } from '../../app/paths';
-
-const heading = (path: string) => {
-  const item = areaNav.ENGINEER.find((nav) => nav.path === path);
-  return <ScreenHeading title={item?.label ?? ''} />;
-};
+import { engineerPaths } from '../../app/paths';
+import { OverviewScreen } from './overview-screen';
+import { TicketsScreen } from './tickets-screen';
+import { TicketDetailScreen } from './ticket-detail/ticket-detail-screen';
+import { EquipmentScreen } from './equipment/equipment-screen';
+import { InstallationScreen } from './installation/installation-screen';
+import { CalendarScreen } from './calendar-screen';
+import { ReferenceScreen } from './reference-screen';
+import { ServiceRequestsScreen } from './service-requests-screen';
+import { ProfileScreen } from './profile/profile-screen';
 
 export const engineerRoutes: RouteObject[] = [
-  { path: engineerPaths.home, element: heading(engineerPaths.home) },
-  { path: engineerPaths.tickets, element: heading(engineerPaths.tickets) },
-  { path: engineerPaths.ticket(':id'), element: <ScreenHeading title="Ticket" /> },
-  { path: engineerPaths.equipment, element: heading(engineerPaths.equipment) },
-  { path: engineerPaths.installation, element: heading(engineerPaths.installation) },
-  { path: engineerPaths.calendar, element: heading(engineerPaths.calendar) },
-  { path: engineerPaths.reference, element: heading(engineerPaths.reference) },
-  { path: engineerPaths.serviceRequests, element: heading(engineerPaths.serviceRequests) },
-  { path: engineerPaths.profile, element: heading(engineerPaths.profile) },
+  { path: engineerPaths.home, element: <OverviewScreen /> },
+  { path: engineerPaths.tickets, element: <TicketsScreen /> },
+  { path: engineerPaths.ticket(':id'), element: <TicketDetailScreen /> },
+  { path: engineerPaths.equipment, element: <EquipmentScreen /> },
+  { path: engineerPaths.installation, element: <InstallationScreen /> },
+  { path: engineerPaths.calendar, element: <CalendarScreen /> },
+  { path: engineerPaths.reference, element: <ReferenceScreen /> },
+  { path: engineerPaths.serviceRequests, element: <ServiceRequestsScreen /> },
+  { path: engineerPaths.profile, element: <ProfileScreen /> },
 ];

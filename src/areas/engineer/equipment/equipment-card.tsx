@@ -1,0 +1,85 @@
+/** One Equipment Search result: the chair, its customer and practice, and its state at a glance. */
+import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { WarrantyStatusBadge } from '../../../components/warranty-status-badge';
+import type { EquipmentItem } from '../../../data/queries/equipment';
+import { CHAIR_STATUS_LABELS, CHAIR_STATUS_PALETTE, chairModelName } from './chair-labels';
+
+export function EquipmentCard({
+  item,
+  now,
+  onViewDetails,
+  onServiceHistory,
+}: {
+  item: EquipmentItem;
+  now: Date;
+  onViewDetails: () => void;
+  onServiceHistory: () => void;
+}) {
+  const { chair, owner, openTickets } = item;
+  return (
+    <Card.Root as="li" listStyleType="none" aria-label={`Chair ${chair.serialNumber}`}>
+      <Card.Header pb="2">
+        <HStack justify="space-between" align="start" gap="3">
+          <Stack gap="0">
+            <Card.Title fontSize="xl">{chair.serialNumber}</Card.Title>
+            <Text color="fg.muted">{chairModelName(chair)}</Text>
+          </Stack>
+          <Badge colorPalette={CHAIR_STATUS_PALETTE[chair.status]} size="md">
+            {CHAIR_STATUS_LABELS[chair.status]}
+          </Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body py="2">
+        <DataList.Root orientation="horizontal" size="md" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel minW="110px">Customer</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Stack gap="0">
+                <Text>{owner?.name || 'No owner assigned'}</Text>
+                {owner?.email ? (
+                  <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                    {owner.email}
+                  </Text>
+                ) : null}
+              </Stack>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="110px">Practice</DataList.ItemLabel>
+            <DataList.ItemValue>{owner?.practice?.name || 'No practice'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="110px">Warranty</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <WarrantyStatusBadge warranty={chair.warranty} now={now} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="110px">Test sheet</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Badge colorPalette={chair.testSheet ? 'green' : 'orange'} size="md">
+                {chair.testSheet ? 'Complete' : 'Pending'}
+              </Badge>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="110px">Open tickets</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Badge colorPalette={openTickets > 0 ? 'red' : 'gray'} size="md">
+                {openTickets}
+              </Badge>
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Card.Body>
+      <Card.Footer pt="3" gap="3" flexWrap="wrap">
+        <Button colorPalette="brand" flex="1" onClick={onViewDetails}>
+          View Details
+        </Button>
+        <Button variant="outline" flex="1" onClick={onServiceHistory}>
+          Service History
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

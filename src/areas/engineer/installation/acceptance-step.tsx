@@ -1,0 +1,78 @@
+/**
+ * Step 4: the customer accepts the installation with their name, a typed signature and a
+ * signature drawn on the tablet; notes are optional (SPEC §5 Installation acceptance).
+ */
+import { Box, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId } from 'react';
+import type { AcceptanceField, WizardState } from './wizard-state';
+import { SignatureBox } from './signature-box';
+
+export function AcceptanceStep({
+  state,
+  errors,
+  onChange,
+  onBlur,
+}: {
+  state: WizardState;
+  errors: Partial<Record<AcceptanceField, string>>;
+  onChange: (patch: Partial<WizardState>) => void;
+  onBlur: (field: AcceptanceField) => void;
+}) {
+  const signatureLabelId = useId();
+  return (
+    <Stack gap="5" maxW="3xl">
+      <Field.Root invalid={Boolean(errors.customerName)} required>
+        <Field.Label>Customer name</Field.Label>
+        <Input
+          size="lg"
+          value={state.customerName}
+          onChange={(event) => onChange({ customerName: event.target.value })}
+          onBlur={() => onBlur('customerName')}
+          autoComplete="off"
+        />
+        <Field.ErrorText>{errors.customerName}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors.signatureText)} required>
+        <Field.Label>Signature (typed)</Field.Label>
+        <Input
+          size="lg"
+          value={state.signatureText}
+          onChange={(event) => onChange({ signatureText: event.target.value })}
+          onBlur={() => onBlur('signatureText')}
+          autoComplete="off"
+          fontStyle="italic"
+        />
+        <Field.HelperText>The customer types their full name as their signature.</Field.HelperText>
+        <Field.ErrorText>{errors.signatureText}</Field.ErrorText>
+      </Field.Root>
+      <Box>
+        <Text id={signatureLabelId} fontWeight="medium" mb="2">
+          Customer signature
+        </Text>
+        <SignatureBox
+          labelId={signatureLabelId}
+          value={state.signatureImage}
+          invalid={Boolean(errors.signatureImage)}
+          onChange={(signatureImage) => {
+            onChange({ signatureImage });
+            onBlur('signatureImage');
+          }}
+        />
+        {errors.signatureImage ? (
+          <Text color="fg.error" fontSize="sm" mt="1" role="alert">
+            {errors.signatureImage}
+          </Text>
+        ) : null}
+      </Box>
+      <Field.Root>
+        <Field.Label>Notes (optional)</Field.Label>
+        <Textarea
+          value={state.notes}
+          onChange={(event) => onChange({ notes: event.target.value })}
+          rows={3}
+          placeholder="Anything the customer or the next engineer should know"
+        />
+      </Field.Root>
+    </Stack>
+  );
+}

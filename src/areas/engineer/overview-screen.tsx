@@ -1,0 +1,130 @@
+/**
+ * Engineer Overview (SPEC §2 Engineer routes): four counters and the first five open and
+ * in-progress tickets, each linking to its ticket page. 'My Tickets' counts the tickets assigned
+ * to the engineer; the other counters cover every ticket the engineer can see (theirs and the
+ * unassigned ones), as their captions say.
+ */
+import { Card, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { engineerPaths } from '../../app/paths';
+import { ScreenHeading } from '../../components/screen-heading';
+import { StatCard } from '../../components/stat-card';
+import { TicketPriorityBadge } from '../../components/ticket-priority-badge';
+import { useEngineerTickets, type TicketListItem } from '../../data/queries/tickets';
+import { useCurrentUser } from '../../data/session-context';
+import { formatDate } from '../../domain/format';
+import { LoadingState } from './ticket-detail/loading-state';
+import { customerLabel } from './ticket-detail/ticket-labels';
+
+/** Engineer ticket lists show 5 (SPEC §9). */
+const LIST_SIZE = 5;
+
+export function OverviewScreen() {
+  const user = useCurrentUser();
+  const items = useEngineerTickets(user.id);
+  const firstName = user.name.split(' ')[0] ?? user.name;
+
+  return (
+    <Stack gap="6">
+      <ScreenHeading
+        title="Overview"
+        intro={`Welcome back, ${firstName}. Here is the work waiting for you.`}
+      />
+      {items === undefined ? (
+        <LoadingState label="Loading tickets…" />
+      ) : (
+        <OverviewContent items={items} userId={user.id} />
+      )}
+    </Stack>
+  );
+}
+
+function OverviewContent({ items, userId }: { items: TicketListItem[]; userId: string }) {
+  const open = items.filter((i) => i.ticket.status === 'OPEN');
+  const inProgress = items.filter((i) => i.ticket.status === 'IN_PROGRESS');
+  const mine = items.filter((i) => i.ticket.engineerUserId === userId);
+  const highPriority = items.filter(
+    (i) =>
+      (i.ticket.priority === 'HIGH' || i.ticket.priority === 'URGENT') &&
+      i.ticket.status !== 'CLOSED',
+  );
+  return (
+    <Stack gap="6">
+      <SimpleGrid as="section" aria-label="Ticket summary" columns={{ base: 2, lg: 4 }} gap="4">
+        <StatCard label="My Tickets" value={mine.length} help="Assigned to you" />
+        <StatCard label="Open" value={open.length} help="Yours and unassigned" />
+        <StatCard label="In Progress" value={inProgress.length} help="Yours and unassigned" />
+        <StatCard
+          label="High Priority"
+          value={highPriority.length}
+          help="High or urgent, not closed"
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <TicketListCard
+          title="Open Tickets"
+          items={open.slice(0, LIST_SIZE)}
+          empty="No open tickets found"
+        />
+        <TicketListCard
+          title="In Progress"
+          items={inProgress.slice(0, LIST_SIZE)}
+          empty="No tickets in progress found"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function TicketListCard({
+  title,
+  items,
+  empty,
+}: {
+  title: string;
+  items: TicketListItem[];
+  empty: string;
+}) {
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Card.Title as="h2">{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {items.length === 0 ? (
+          <Text color="fg.muted">{empty}</Text>
+        ) : (
+          <Stack as="ul" gap="1" listStyleType="none" aria-label={title}>
+            {items.map(({ ticket, customerName }) => (
+              <li key={ticket.id}>
+                <Link
+                  asChild
+                  display="flex"
+                  minH="44px"
+                  px="2"
+                  py="2"
+                  rounded="md"
+                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+                >
+                  <RouterLink to={engineerPaths.ticket(ticket.id)}>
+                    <Stack gap="1" w="full">
+                      <Text fontWeight="medium" lineClamp={2}>
+                        {ticket.title}
+                      </Text>
+                      <HStack gap="2" wrap="wrap">
+                        <TicketPriorityBadge priority={ticket.priority} />
+                        <Text fontSize="sm" color="fg.muted">
+                          {customerLabel(customerName)} · {formatDate(ticket.createdAt)}
+                        </Text>
+                      </HStack>
+                    </Stack>
+                  </RouterLink>
+                </Link>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
