@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { performMutation } from '../src/data/actions';
-import { OVERLAP_MS, pullAll, pullTable, readCursor } from './pull';
+import { incrementalStart, OVERLAP_MS, pullAll, pullTable, readCursor } from './pull';
 import {
   ENGINEER_ID,
   freshDatabase,
@@ -74,6 +74,36 @@ describe('pull', () => {
       with_total: false,
     });
     expect((await db.parts.get(late.id))?.name).toBe('Late pump');
+  });
+
+  it('re-reads only what a transaction open at the last pull could have written', () => {
+    const id = crypto.randomUUID();
+    // Cursor well before the last pull's server time: nothing older can still commit.
+    expect(incrementalStart({ updatedAt: at(0), id, pulledAt: at(40) })).toEqual({
+      updatedAt: at(0),
+      id,
+    });
+    // Cursor inside the window before the last pull: re-read from the window's start.
+    expect(incrementalStart({ updatedAt: at(20), id, pulledAt: at(40) })).toEqual({
+      updatedAt: at(10),
+      id: null,
+    });
+    // Without a recorded pull time, the window sits behind the cursor.
+    expect(incrementalStart({ updatedAt: at(50), id })).toEqual({ updatedAt: at(20), id: null });
+  });
+
+  it('records the server time of the pull with the cursor', async () => {
+    const db = freshDatabase();
+    const part = partRow({ updatedAt: at(1) });
+    const transport = scriptedTransport(() =>
+      ok({ rows: [toWire(part)], total: 1, gone: [], server_time: at(59) }),
+    );
+    await pullTable(db, transport, 'parts');
+    expect(await readCursor(db, 'parts')).toEqual({
+      updatedAt: at(1),
+      id: part.id,
+      pulledAt: at(59),
+    });
   });
 
   it('removes soft-deleted rows', async () => {

@@ -31,6 +31,8 @@ export const OVERLAP_MS = 30_000;
 export interface Cursor {
   updatedAt: string;
   id: string;
+  /** Server time at the start of the pull that stored this cursor. */
+  pulledAt?: string;
 }
 
 export interface PullProgress {
@@ -60,8 +62,17 @@ export async function readCursor(
   return ((await db.meta.get(cursorKey(table)))?.value as Cursor | undefined) ?? null;
 }
 
-function overlapStart(cursor: Cursor): string {
-  return new Date(Date.parse(cursor.updatedAt) - OVERLAP_MS).toISOString();
+/**
+ * Where an incremental pull starts. A row committed late carries a change time from when its
+ * transaction ran, which was after (the previous pull's server time - the overlap window); rows
+ * older than that were all visible to the previous pull. So: from the exact cursor when it is
+ * older than that bound, else from the bound.
+ */
+export function incrementalStart(cursor: Cursor): { updatedAt: string; id: string | null } {
+  const reference = cursor.pulledAt ?? cursor.updatedAt;
+  const bound = Date.parse(reference) - OVERLAP_MS;
+  if (Date.parse(cursor.updatedAt) <= bound) return { updatedAt: cursor.updatedAt, id: cursor.id };
+  return { updatedAt: new Date(bound).toISOString(), id: null };
 }
 
 /** Pulls one table to the present; returns the number of rows received. */
@@ -74,8 +85,10 @@ export async function pullTable(
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const stored = await readCursor(db, table);
   let after: { updatedAt: string | null; id: string | null } = stored
-    ? { updatedAt: overlapStart(stored), id: null }
+    ? incrementalStart(stored)
     : { updatedAt: null, id: null };
+  let pulledAt: string | undefined;
+  let cursor: Cursor | null = stored;
   let loaded = 0;
   let total: number | null = null;
   let firstPage = true;
@@ -97,7 +110,9 @@ export async function pullTable(
       rows?: unknown[];
       total?: number | null;
       gone?: unknown[];
+      server_time?: unknown;
     } | null;
+    if (firstPage && typeof page?.server_time === 'string') pulledAt = page.server_time;
     const wireRows = Array.isArray(page?.rows) ? page.rows : [];
     if (firstPage && typeof page?.total === 'number') total = page.total;
     firstPage = false;
@@ -109,14 +124,12 @@ export async function pullTable(
       : [];
     const removed = [...rows.filter(isDeleted).map((row) => row.id), ...gone];
     const last = rows[rows.length - 1];
+    if (last) cursor = { updatedAt: last.updatedAt, id: last.id };
+    // The pull's server time moves on even when no row changed, so the next window shrinks.
+    const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
     await db.transaction('rw', allTables(db), async () => {
       await acceptServerRows(db, table, live, removed, runEffect);
-      if (last) {
-        await db.meta.put({
-          key: cursorKey(table),
-          value: { updatedAt: last.updatedAt, id: last.id },
-        });
-      }
+      if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
     });
     loaded += rows.length;
     options.onPage?.(loaded, total);
