@@ -82,10 +82,14 @@ export interface OpenOptions {
   IDBKeyRange?: typeof IDBKeyRange;
 }
 
+/** v2: the outbox indexes each entry's touched rows, so a rebase finds the entries of one row. */
+const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches' };
+
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
   const { name = databaseName(userId), ...dependencies } = options;
   const db = new Dexie(name, dependencies) as ChairsideDatabase;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   return db;
 }
 

@@ -105,19 +105,26 @@ export async function rebuild(
   keys: Iterable<string>,
   runEffect: EffectRunner,
 ): Promise<void> {
-  const pending = await db.outbox.where('status').equals('pending').sortBy('seq');
+  // Only the pending entries that share rows with `keys` (transitively) take part: found through
+  // the outbox's touches index, so replaying a long queue stays linear.
   const affected = new Set(keys);
-  const involved = new Set<OutboxEntry>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const entry of pending) {
-      if (involved.has(entry) || !entry.touches.some((k) => affected.has(k))) continue;
-      involved.add(entry);
-      grew = true;
-      for (const k of entry.touches) affected.add(k);
+  const involved = new Map<number, OutboxEntry>();
+  let frontier = [...affected];
+  while (frontier.length > 0) {
+    const touching = await db.outbox.where('touches').anyOf(frontier).toArray();
+    frontier = [];
+    for (const entry of touching) {
+      if (entry.status !== 'pending' || involved.has(entry.seq!)) continue;
+      involved.set(entry.seq!, entry);
+      for (const k of entry.touches) {
+        if (!affected.has(k)) {
+          affected.add(k);
+          frontier.push(k);
+        }
+      }
     }
   }
+  const pending = [...involved.values()].sort((a, b) => a.seq! - b.seq!);
 
   for (const key of affected) {
     const shadow = await db.shadows.get(key);
@@ -129,7 +136,6 @@ export async function rebuild(
 
   const store = plainStore(db);
   for (const entry of pending) {
-    if (!involved.has(entry)) continue;
     try {
       await runEffect(store, entry);
     } catch (error) {
