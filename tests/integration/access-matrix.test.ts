@@ -161,7 +161,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     CUSTOMER_B: [],
     ENGINEER: ['installationA'],
     ENGINEER_B: ['installationB'],
-    VENDOR: [],
+    VENDOR: ['installationA', 'installationB'],
     ADMIN: ['installationA', 'installationB'],
   },
   // Only the guarded operations (SECURITY DEFINER) touch the ledger; admin included.
