@@ -1,3 +1,70 @@
+-- What the sync engine (sync/pull.ts, sync/push.ts) reads through.
+--
+-- public.sync_pull returns, for one mirrored table, the rows the CALLER may read (SECURITY
+-- INVOKER: the same RLS policies decide) whose (updated_at, id) comes after the client's cursor,
+-- in cursor order, one page at a time. Keyset paging on the (updated_at, id) index keeps each page
+-- cheap however large the table. Soft-deleted rows are included so clients can remove them; rows
+-- that left the caller's view since the cursor come back as `gone` ids; `server_time` lets the
+-- client bound the overlap it re-reads next time (a transaction still open at that moment began
+-- after server_time - overlap).
+
+-- ---------------------------------------------------------------------------------------------
+-- Contact cards
+-- ---------------------------------------------------------------------------------------------
+-- A customer sees only the name and phone of the engineers on their tickets and service requests
+-- (issue 3 least privilege), not their e-mail, address, certifications or availability. Row level
+-- security cannot hide columns, so customers lose the row policy on engineers' users rows and get
+-- contact cards instead, through a SECURITY DEFINER function that builds just those fields. The
+-- sync pull merges the cards into the customer's users pages.
+
+drop policy if exists users_select_customer_engineer on public.users;
+
+-- Contact cards of the engineers on the caller's work. A card's updated_at is the later of the
+-- engineer's row and the caller's latest ticket or request with them, so a newly assigned engineer
+-- appears in the next incremental pull even when their own row has not changed for months.
+create or replace function public.my_engineer_contacts() returns setof jsonb
+language sql
+stable
+security definer
+set search_path = public
+as $$
+  with work as (
+    select t.engineer_user_id as engineer_id, t.updated_at
+      from public.support_tickets t
+     where t.customer_user_id = auth.uid() and t.engineer_user_id is not null
+    union all
+    select r.engineer_user_id, r.updated_at
+      from public.service_requests r
+     where r.customer_user_id = auth.uid() and r.engineer_user_id is not null
+  ),
+  latest as (
+    select engineer_id, max(updated_at) as work_updated_at from work group by engineer_id
+  )
+  select jsonb_build_object(
+           'id', u.id,
+           'name', u.name,
+           'phone', u.phone,
+           'role', u.role,
+           'email', null,
+           'address', null,
+           'profile_picture_url', u.profile_picture_url,
+           'practice', null,
+           'engineer', null,
+           'created_at', u.created_at,
+           'updated_at', greatest(u.updated_at, l.work_updated_at),
+           'deleted_at', u.deleted_at
+         )
+    from latest l
+    join public.users u on u.id = l.engineer_id
+   where public.current_user_role() = 'CUSTOMER' and u.role = 'ENGINEER'
+$$;
+
+revoke all on function public.my_engineer_contacts() from public, anon;
+grant execute on function public.my_engineer_contacts() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Departures
+-- ---------------------------------------------------------------------------------------------
 -- Rows that leave a user's view. Row level security hides a ticket from an engineer once another
 -- engineer takes it, a chair from a customer once it is reassigned, a user once deleted: an
 -- incremental pull of visible rows would never mention them again and they would linger in the
@@ -78,7 +145,9 @@ create trigger parts_deleted after delete on public.parts
 create trigger training_resources_deleted after delete on public.training_resources
   for each row execute function public.note_sync_departure();
 
--- sync_pull: as before (000008), plus `gone` on incremental pulls.
+-- ---------------------------------------------------------------------------------------------
+-- Pull
+-- ---------------------------------------------------------------------------------------------
 create or replace function public.sync_pull(
   table_name text,
   after_updated_at timestamptz default null,
@@ -147,6 +216,43 @@ begin
     ) into gone using table_name, since;
   end if;
 
-  return jsonb_build_object('rows', page, 'total', total, 'gone', gone);
+  return jsonb_build_object('rows', page, 'total', total, 'gone', gone, 'server_time', now());
 end
 $$;
+
+revoke all on function public.sync_pull(text, timestamptz, uuid, integer, boolean) from public, anon;
+grant execute on function public.sync_pull(text, timestamptz, uuid, integer, boolean)
+  to authenticated, service_role;
+
+-- The caller's current view of specific rows (SECURITY INVOKER: RLS decides). After the server
+-- rejects a change, the client re-reads the rows it had changed: a row missing from the answer
+-- no longer exists for this user (e.g. a ticket another engineer took) and leaves the mirror.
+create or replace function public.sync_rows(table_name text, ids uuid[]) returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = public
+as $$
+declare
+  found_rows jsonb;
+begin
+  if table_name is null or table_name not in (
+    'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
+    'service_requests', 'installations'
+  ) then
+    raise exception 'Unknown table %', coalesce(table_name, '(none)')
+      using errcode = 'PT400', detail = 'validation';
+  end if;
+  if coalesce(array_length(ids, 1), 0) > 1000 then
+    raise exception 'At most 1000 ids per call' using errcode = 'PT400', detail = 'validation';
+  end if;
+  execute format(
+    'select coalesce(jsonb_agg(to_jsonb(t)), ''[]''::jsonb) from public.%I t where t.id = any ($1)',
+    table_name
+  ) into found_rows using coalesce(ids, '{}'::uuid[]);
+  return jsonb_build_object('rows', found_rows);
+end
+$$;
+
+revoke all on function public.sync_rows(text, uuid[]) from public, anon;
+grant execute on function public.sync_rows(text, uuid[]) to authenticated, service_role;
