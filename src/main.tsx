@@ -7,14 +7,24 @@ import { system } from './app/theme';
 import { router } from './app/router';
 import { Toaster } from './app/toaster';
 import { UpdatePrompt } from './app/update-prompt';
+import { SessionProvider } from './data/session-context';
+import { SessionStore } from './data/session';
+import { supabase } from './lib/supabase';
+
+// One session for the app. init() restores a stored session without waiting for the network,
+// so a returning user opens their mirror offline; the router shows 'Signing in...' meanwhile.
+const store = new SessionStore({ client: supabase() });
+void store.init();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ChakraProvider value={system}>
       <ThemeProvider attribute="class" disableTransitionOnChange>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-        <Toaster />
+        <SessionProvider store={store}>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+          <Toaster />
+        </SessionProvider>
       </ThemeProvider>
     </ChakraProvider>
   </StrictMode>,

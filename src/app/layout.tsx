@@ -1,22 +1,31 @@
-// The frame every signed-in screen sits in: top bar, role navigation (drawer on phones,
-// sidebar on tablets and desktops) and the content area.
+// The frame every signed-in screen sits in: top bar (logo, sync status, user name, role badge,
+// Sign Out), role navigation (drawer on phones, sidebar on tablets and desktops) and the content
+// area. Below desktop width the sync status takes the top bar's second row so it stays legible.
 import {
+  Badge,
   Box,
   Drawer,
   Flex,
+  Grid,
   Heading,
   IconButton,
   Image,
   Link,
   Portal,
   Stack,
+  Text,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { requestPersistentStorage } from '../lib/persistent-storage';
 import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
-import type { NavItem } from './paths';
+import { useCurrentUser } from '../data/session-context';
+import { requestPersistentStorage } from '../lib/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
+import { areaNav, roles, type NavItem } from './paths';
+import { roleLabel } from './role-label';
+import { SignOutButton } from './sign-out';
+import { SessionBanners } from './sync-status/session-banners';
+import { SyncIndicator } from './sync-status/sync-indicator';
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
@@ -44,19 +53,63 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-export function Layout({ nav }: { nav: NavItem[] }) {
+/** The navigation of a role; an unknown role gets the customer's (SPEC §2). */
+export function navFor(role: string): NavItem[] {
+  const known = roles.find((r) => r === role);
+  return areaNav[known ?? 'CUSTOMER'];
+}
+
+function UserBlock({ name, role }: { name: string; role: string }) {
+  return (
+    <Stack
+      gridArea="user"
+      direction={{ base: 'column', md: 'row' }}
+      align={{ base: 'flex-start', md: 'center' }}
+      gap={{ base: '0.5', md: '2' }}
+      minW="0"
+    >
+      <Text fontWeight="semibold" truncate maxW="full" lineHeight="short">
+        {name}
+      </Text>
+      <Badge
+        variant="solid"
+        bg="blackAlpha.300"
+        color="inherit"
+        size={{ base: 'sm', md: 'md' }}
+        aria-label={`Role: ${roleLabel(role)}`}
+      >
+        {roleLabel(role)}
+      </Badge>
+    </Stack>
+  );
+}
+
+export function Layout() {
+  const user = useCurrentUser();
+  const nav = navFor(user.role);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
   return (
     <Flex direction="column" minH="100dvh">
-      <Flex
+      <Grid
         as="header"
-        align="center"
-        gap="3"
-        px="4"
-        h="14"
+        templateAreas={{
+          base: `"menu logo user color signout" "sync sync sync sync sync"`,
+          md: `"logo title user color signout" "sync sync sync sync sync"`,
+          lg: `"logo title sync user color signout"`,
+        }}
+        templateColumns={{
+          base: 'auto auto minmax(0, 1fr) auto auto',
+          md: 'auto minmax(0, 1fr) minmax(0, auto) auto auto',
+          lg: 'auto minmax(0, 1fr) auto minmax(0, auto) auto auto',
+        }}
+        alignItems="center"
+        columnGap={{ base: '2', md: '3' }}
+        rowGap="2"
+        px={{ base: '2', md: '4' }}
+        py="2"
         bg="brand.solid"
         color="brand.contrast"
         position="sticky"
@@ -65,7 +118,14 @@ export function Layout({ nav }: { nav: NavItem[] }) {
       >
         <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
           <Drawer.Trigger asChild>
-            <IconButton aria-label="Open navigation" variant="ghost" color="inherit" hideFrom="md">
+            <IconButton
+              gridArea="menu"
+              aria-label="Open navigation"
+              variant="ghost"
+              color="inherit"
+              _hover={{ bg: 'blackAlpha.200' }}
+              hideFrom="md"
+            >
               <LuMenu />
             </IconButton>
           </Drawer.Trigger>
@@ -83,17 +143,36 @@ export function Layout({ nav }: { nav: NavItem[] }) {
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
-        <Image src="./icons/favicon.svg" alt="" boxSize="8" />
-        <Heading size="md" flex="1">
-          Chairside Service
+        <Image gridArea="logo" src="./icons/favicon.svg" alt="Chairside Service" boxSize="8" />
+        <Heading gridArea="title" size="md" hideBelow="md" truncate>
+          Chairside
+          <Box as="span" hideBelow="xl">
+            {' '}
+            Service
+          </Box>
         </Heading>
-        <ColorModeButton />
-      </Flex>
+        <Box gridArea="sync" minW="0">
+          <SyncIndicator />
+        </Box>
+        <UserBlock name={user.name} role={user.role} />
+        <Box gridArea="color">
+          <ColorModeButton />
+        </Box>
+        <SignOutButton
+          gridArea="signout"
+          compact
+          variant="ghost"
+          color="inherit"
+          _hover={{ bg: 'blackAlpha.200' }}
+          px={{ base: '2', md: '3' }}
+        />
+      </Grid>
       <Flex flex="1">
         <Box as="aside" hideBelow="md" w="60" flexShrink={0} borderEndWidth="1px" bg="bg" p="3">
           <NavList items={nav} />
         </Box>
         <Box as="main" flex="1" p={{ base: '4', md: '6' }} minW="0">
+          <SessionBanners />
           <Outlet />
         </Box>
       </Flex>

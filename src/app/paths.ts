@@ -25,6 +25,11 @@ export const engineerPaths = {
   profile: '/dashboard/engineer/profile',
 } as const;
 
+/** Customer routes without a navigation entry (SPEC §2 Customer routes). */
+export const customerPaths = {
+  testSheet: (chairId: string) => `/dashboard/customer/chairs/${chairId}/test-sheet`,
+} as const;
+
 /** Each area's screens: the first is the role home. */
 export const areaNav: Record<Role, NavItem[]> = {
   CUSTOMER: [

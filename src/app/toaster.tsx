@@ -1,10 +1,11 @@
-// One toaster for the app: toasts last 4 s, at most 3 visible (SPEC §9).
+// One toaster for the app: toasts last 4 s, at most 3 visible, removed after a 200 ms exit (SPEC §9).
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 export const toaster = createToaster({
   placement: 'top-end',
   duration: 4000,
   max: 3,
+  removeDelay: 200,
   pauseOnPageIdle: true,
 });
 

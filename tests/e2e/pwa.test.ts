@@ -84,8 +84,10 @@ describe('installable PWA', () => {
     await expect(
       page.getByRole('heading', { name: 'Chairside Service' }).isVisible(),
     ).resolves.toBe(true);
+    // The router runs from the cache too: a signed-out deep link is sent to sign-in.
     await page.goto(`${server.url}/#/dashboard/engineer/tickets`);
-    await page.getByRole('heading', { name: 'Support Tickets', level: 1 }).waitFor();
+    await page.waitForURL((url) => url.hash === '#/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.setOffline(false);
   });
 });

@@ -1,0 +1,58 @@
+// Route guards (SPEC §2): the session guard sends a signed-out visit to /login remembering where
+// it was going; the role guard admits only its roles and otherwise shows Access Denied.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
+import { useSession } from '../data/session-context';
+import { AccessDenied } from './access-denied';
+import { paths, roleHome, roles, type Role } from './paths';
+import { SigningIn } from './signing-in';
+
+/** What /login remembers about the guarded page a signed-out visit was going to. */
+export interface LoginState {
+  from?: Pick<Location, 'pathname' | 'search'>;
+  /** Prefills the e-mail (the session expired and the same user signs in again). */
+  email?: string;
+  reauth?: boolean;
+}
+
+export function RequireSession({ children }: { children?: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <SigningIn />;
+  if (session.status === 'signedOut') {
+    const state: LoginState = { from: { pathname: location.pathname, search: location.search } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** Admits the listed roles; with no list, all four. */
+export function RoleGuard({
+  allow = roles,
+  children,
+}: {
+  allow?: readonly Role[];
+  children?: ReactNode;
+}) {
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  const role = session.user.role;
+  if (!allow.some((r) => r === role)) return <AccessDenied role={role} />;
+  return children ?? <Outlet />;
+}
+
+/** /dashboard and /dashboard/ go to the role home (replace). */
+export function RoleHomeRedirect() {
+  const session = useSession();
+  const role = session.status === 'signedIn' ? session.user.role : null;
+  return <Navigate to={roleHome(role)} replace />;
+}
+
+/** Where a successful sign-in lands: the remembered deep link, else the role home. */
+export function signInTarget(state: LoginState | null | undefined, role: string): string {
+  const from = state?.from;
+  if (from?.pathname && from.pathname.startsWith(paths.dashboard)) {
+    return `${from.pathname}${from.search ?? ''}`;
+  }
+  return roleHome(role);
+}

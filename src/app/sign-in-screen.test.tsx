@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeSessionStore, engineerUser, renderApp } from './app-test-kit';
+
+function signedOut() {
+  const store = new FakeSessionStore();
+  store.setSignedOut();
+  return store;
+}
+
+describe('sign-in screen', { timeout: 20_000 }, () => {
+  it('shows SPEC §5 messages for an empty form and does not call the provider', async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(store.signIn).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed e-mail and a short password', async () => {
+    const store = signedOut();
+    renderApp('/', store);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it("shows the provider's message when sign-in fails", async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    await userEvent.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    expect(store.signIn).toHaveBeenCalledWith('someone@example.com', 'secret123');
+  });
+
+  it("shows SPEC §8's fallback when the store reports it", async () => {
+    const store = signedOut();
+    store.signIn.mockRejectedValue(new Error('Failed to sign in. Please check your credentials.'));
+    renderApp('/login', store);
+    await userEvent.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to sign in. Please check your credentials.',
+    );
+  });
+
+  it('fills the form from the demo credentials box with one click', async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    const toggle = screen.getByRole('button', { name: 'Demo credentials' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the Engineer demo account' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('engineer@demo.chairside.app');
+    expect(screen.getByLabelText('Password')).toHaveValue('engineer123');
+  });
+
+  it("shows 'Signing in...' while the session loads", () => {
+    renderApp('/login', new FakeSessionStore());
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in...');
+  });
+
+  it('lands on the role home after signing in', async () => {
+    const store = signedOut();
+    store.acceptSignIn(engineerUser);
+    const { router } = renderApp('/login', store);
+    await userEvent.type(screen.getByLabelText('Email'), engineerUser.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'engineer123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/engineer'));
+    expect(within(await screen.findByRole('banner')).getByText('James Carter')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visit of / or /login to the role home', async () => {
+    const store = new FakeSessionStore();
+    store.setSignedIn({ ...engineerUser, role: 'VENDOR' });
+    const { router } = renderApp('/', store);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/vendor'));
+  });
+
+  it('links to sign-up', async () => {
+    const { router } = renderApp('/login', signedOut());
+    await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('prefills the e-mail when the session expired and keeps the user signed in', async () => {
+    const store = new FakeSessionStore();
+    store.setSignedIn(engineerUser);
+    store.acceptSignIn(engineerUser);
+    const { router } = renderApp('/login', store, { email: engineerUser.email, reauth: true });
+    expect(
+      screen.getByText('Your session has expired. Sign in again to send your changes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(engineerUser.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'engineer123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/engineer'));
+  });
+});

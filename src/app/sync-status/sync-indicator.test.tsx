@@ -1,0 +1,116 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeSessionStore, engineerUser, rejectedEntry, renderApp } from '../app-test-kit';
+
+async function renderSignedIn() {
+  const store = new FakeSessionStore();
+  store.setSignedIn(engineerUser);
+  const view = renderApp('/dashboard/engineer', store);
+  await screen.findByRole('banner');
+  return { store, engine: store.engine, ...view };
+}
+
+const indicator = () =>
+  within(screen.getByRole('banner')).getByRole('button', { name: /^Sync status/ });
+
+describe('sync status indicator', { timeout: 20_000 }, () => {
+  it('shows online, the last sync time and the pending count', async () => {
+    const { engine } = await renderSignedIn();
+    act(() =>
+      engine.setStatus({
+        online: true,
+        firstSyncDone: true,
+        pendingCount: 0,
+        lastSyncAt: new Date(Date.now() - 150_000).toISOString(),
+      }),
+    );
+    expect(indicator()).toHaveTextContent('Online');
+    expect(indicator()).toHaveTextContent('Synced 2 min ago');
+    expect(indicator()).toHaveTextContent('0 pending');
+  });
+
+  it('shows offline with the changes waiting', async () => {
+    const { engine } = await renderSignedIn();
+    act(() => engine.setStatus({ online: false, pendingCount: 4, firstSyncDone: true }));
+    expect(indicator()).toHaveTextContent('Offline');
+    expect(indicator()).toHaveTextContent('4 pending');
+  });
+
+  it('shows a progress bar during the first sync', async () => {
+    const { engine } = await renderSignedIn();
+    act(() =>
+      engine.setStatus({
+        syncing: true,
+        firstSyncDone: false,
+        progress: { table: 'chairs', tableIndex: 1, tableCount: 4, loaded: 50, total: 100 },
+      }),
+    );
+    expect(indicator()).toHaveTextContent('First sync 38%');
+    await userEvent.click(indicator());
+    const panel = await screen.findByRole('dialog', { name: 'Sync status' });
+    expect(within(panel).getByText('Downloading your data: 38%')).toBeInTheDocument();
+    expect(within(panel).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '38');
+  });
+
+  it('lists each refused change with its label, the reason and the input, with Retry and Discard', async () => {
+    const { engine } = await renderSignedIn();
+    const take = rejectedEntry(
+      'ticket.take',
+      { ticketId: '00000000-0000-4000-8000-0000000a11ce' },
+      'Ticket already assigned to another engineer',
+    );
+    const install = rejectedEntry(
+      'installation.complete',
+      {
+        id: '00000000-0000-4000-8000-0000000b0b00',
+        chairId: '00000000-0000-4000-8000-0000000c4a12',
+        checklist: { a: true, b: true },
+        customerName: 'Dr. Ana Ruiz',
+        signatureText: 'A. Ruiz',
+        signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+      },
+      'Chair is not in stock',
+    );
+    act(() =>
+      engine.setStatus({ firstSyncDone: true, needsAttention: [take, install], pendingCount: 2 }),
+    );
+    expect(indicator()).toHaveAccessibleName(/2 need attention/);
+    await userEvent.click(indicator());
+    const panel = await screen.findByRole('dialog', { name: 'Sync status' });
+    expect(within(panel).getByRole('heading', { name: 'Needs attention' })).toBeInTheDocument();
+
+    const takeItem = within(panel).getByRole('listitem', { name: 'Take ticket' });
+    expect(takeItem).toHaveTextContent('Ticket already assigned to another engineer');
+    expect(takeItem).toHaveTextContent('#000a11ce');
+    const installItem = within(panel).getByRole('listitem', { name: 'Installation' });
+    expect(installItem).toHaveTextContent('Chair is not in stock');
+    expect(installItem).toHaveTextContent('Dr. Ana Ruiz');
+    expect(installItem).toHaveTextContent('2 of 2 items ticked');
+    expect(installItem).not.toHaveTextContent('data:image');
+    expect(installItem).not.toHaveTextContent('{');
+
+    await userEvent.click(within(takeItem).getByRole('button', { name: 'Retry' }));
+    expect(engine.retry).toHaveBeenCalledWith(take.id);
+    await userEvent.click(within(installItem).getByRole('button', { name: 'Discard' }));
+    expect(engine.discard).toHaveBeenCalledWith(install.id);
+  });
+
+  it('asks to sign in again when the session expired, with the e-mail prefilled', async () => {
+    const { engine, router } = await renderSignedIn();
+    act(() => engine.setStatus({ signInRequired: true, pendingCount: 2 }));
+    expect(
+      screen.getByText('Your session has expired. Sign in again to send your changes.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.getByLabelText('Email')).toHaveValue(engineerUser.email);
+  });
+
+  it('shows the storage-full message', async () => {
+    const { engine } = await renderSignedIn();
+    const message = 'Storage is full: free some space on this device so your changes can be saved.';
+    act(() => engine.setStatus({ lastError: message }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+});

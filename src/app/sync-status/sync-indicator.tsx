@@ -1,0 +1,179 @@
+// The sync status, always in view in the top bar: online or offline, pending changes, the first
+// sync's progress, the last sync time and a count of changes that need attention. It opens a
+// drawer with the details and the 'needs attention' list.
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  DataList,
+  Drawer,
+  HStack,
+  Portal,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
+import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
+import { progressFraction, type SyncStatus } from '../../../sync/status';
+import { lastSyncText } from './last-sync';
+import { NeedsAttentionList } from './needs-attention-list';
+import { useNow } from './use-now';
+
+function summary(status: SyncStatus, now: Date) {
+  const firstSync = status.syncing && !status.firstSyncDone;
+  const percent = Math.round(progressFraction(status.progress) * 100);
+  return {
+    firstSync,
+    percent,
+    connection: status.online ? 'Online' : 'Offline',
+    when: firstSync ? `First sync ${percent}%` : lastSyncText(status.lastSyncAt, now),
+    pending: `${status.pendingCount} pending`,
+    attention: status.needsAttention.length,
+  };
+}
+
+function SyncDetails({ status, now }: { status: SyncStatus; now: Date }) {
+  const s = summary(status, now);
+  return (
+    <Stack gap="4">
+      <DataList.Root orientation="horizontal" size="md">
+        <DataList.Item>
+          <DataList.ItemLabel>Connection</DataList.ItemLabel>
+          <DataList.ItemValue>{s.connection}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Pending changes</DataList.ItemLabel>
+          <DataList.ItemValue>{status.pendingCount}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Last sync</DataList.ItemLabel>
+          <DataList.ItemValue>{lastSyncText(status.lastSyncAt, now)}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {s.firstSync ? (
+        <Progress.Root value={s.percent} colorPalette="brand" aria-label="First sync progress">
+          <Progress.Label mb="1">Downloading your data: {s.percent}%</Progress.Label>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      ) : null}
+      {status.lastError ? (
+        <Text fontSize="sm" color="fg.muted">
+          Last problem: {status.lastError}
+        </Text>
+      ) : null}
+      {!status.online && status.pendingCount > 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          Your changes are saved on this device and will be sent when you are back online.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  const { retry, discard } = useNeedsAttentionActions();
+  const now = useNow();
+  const [open, setOpen] = useState(false);
+  const s = summary(status, now);
+  const Icon = s.firstSync ? LuRefreshCw : status.online ? LuCloud : LuCloudOff;
+  const label = `Sync status: ${s.connection}, ${s.when}, ${s.pending}${
+    s.attention > 0 ? `, ${s.attention} need attention` : ''
+  }`;
+
+  return (
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      placement={{ base: 'bottom', md: 'end' }}
+    >
+      <Drawer.Trigger asChild>
+        <Button
+          aria-label={label}
+          variant="plain"
+          color="inherit"
+          bg="blackAlpha.200"
+          _hover={{ bg: 'blackAlpha.300' }}
+          rounded="lg"
+          px="3"
+          h="auto"
+          minH="44px"
+          w={{ base: 'full', lg: 'auto' }}
+          justifyContent="flex-start"
+          fontWeight="normal"
+        >
+          <Stack gap="1" w="full" align="stretch">
+            <HStack gap="2" fontSize="sm" whiteSpace="nowrap" minW="0">
+              <Box
+                boxSize="2.5"
+                rounded="full"
+                flexShrink={0}
+                bg={status.online ? 'green.400' : 'orange.400'}
+                aria-hidden
+              />
+              <Icon aria-hidden />
+              <Text as="span" fontWeight="semibold">
+                {s.connection}
+              </Text>
+              <Text as="span" opacity={0.85} truncate minW="0">
+                · {s.when}
+              </Text>
+              <Text as="span" opacity={0.85} flexShrink={0}>
+                · {s.pending}
+              </Text>
+              {s.attention > 0 ? (
+                <Badge colorPalette="red" variant="solid" ms="auto" gap="1">
+                  <LuTriangleAlert aria-hidden />
+                  {s.attention}
+                </Badge>
+              ) : null}
+            </HStack>
+            {s.firstSync ? (
+              <Progress.Root value={s.percent} size="xs" colorPalette="gray" aria-hidden>
+                <Progress.Track bg="blackAlpha.300">
+                  <Progress.Range bg="currentColor" />
+                </Progress.Track>
+              </Progress.Root>
+            ) : null}
+          </Stack>
+        </Button>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content
+            maxH={{ base: '85dvh', md: 'full' }}
+            maxW={{ base: '100%', md: 'lg' }}
+            roundedTop={{ base: 'xl', md: 'none' }}
+          >
+            <Drawer.Header>
+              <Drawer.Title>Sync status</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="6" pb="4">
+                <SyncDetails status={status} now={now} />
+                {s.attention > 0 ? (
+                  <NeedsAttentionList
+                    entries={status.needsAttention}
+                    onRetry={retry}
+                    onDiscard={discard}
+                  />
+                ) : (
+                  <Text color="fg.muted">No changes need your attention.</Text>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton aria-label="Close sync status" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
