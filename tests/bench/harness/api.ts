@@ -1,0 +1,58 @@
+// The functions the sync bench's browser page exposes on window.bench (types only, shared by the
+// page and the Node side that drives it through page.evaluate).
+import type { EntityTable } from '../../../src/domain/entities';
+
+export type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
+
+export type TableCounts = Record<EntityTable, number>;
+
+export interface PullFigures {
+  /** Wall time of pullAll, from the first request to the last committed page. */
+  ms: number;
+  received: number;
+  /** Time spent awaiting the server's answers (network, server, JSON parsing). */
+  rpcMs: number;
+  rpcCalls: number;
+  /** The slowest single call (the app's transport times out after 20 s). */
+  slowestCallMs: number;
+  /** Passes retried after a transient failure (the sync engine would retry them too). */
+  retries: number;
+}
+
+export interface BulkPutFigures {
+  ms: number;
+  rows: number;
+}
+
+export interface QueueFigures {
+  ms: number;
+  queued: number;
+}
+
+export interface PushFigures {
+  ms: number;
+  accepted: number;
+  rejected: number;
+  stop: string | null;
+  pendingLeft: number;
+  rpcMs: number;
+  /** Passes retried after a transient stop. */
+  retries: number;
+}
+
+export interface BenchApi {
+  /** Signs a new user up (self-sign-up with role metadata) and opens their mirror. */
+  signUp(email: string, password: string, name: string, role: Role): Promise<string>;
+  pull(): Promise<PullFigures>;
+  counts(): Promise<TableCounts>;
+  /**
+   * Copies every mirrored row (same shapes) into a fresh Dexie database with plain bulkPut in
+   * pages of pageSize rows, one transaction per page, and reports the time of the writes alone.
+   */
+  rawBulkPut(pageSize: number): Promise<BulkPutFigures>;
+  /** Queues one ticket.updateServiceNotes per ticket id, offline (local writes only). */
+  queueServiceNotes(ticketIds: string[], text: string): Promise<QueueFigures>;
+  push(): Promise<PushFigures>;
+  /** Titles of the given tickets in the mirror ('' when missing). */
+  ticketTitles(ids: string[]): Promise<string[]>;
+}

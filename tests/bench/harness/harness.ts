@@ -1,0 +1,199 @@
+// The sync bench's page: the app's real sync code (pullAll / pushOutbox over supabase-js) and
+// mirror (Dexie on the browser's IndexedDB), exposed on window.bench for page.evaluate.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Table } from 'dexie';
+import { performMutation } from '../../../src/data/actions';
+import { openLocalDatabase, type ChairsideDatabase } from '../../../src/data/db';
+import { ENTITY_TABLES, type EntityTable } from '../../../src/domain/entities';
+import {
+  PullError,
+  pullAll,
+  pushOutbox,
+  supabaseAuth,
+  supabaseTransport,
+  type Transport,
+} from '../../../sync';
+import type { BenchApi, TableCounts } from './api';
+
+declare global {
+  interface Window {
+    bench: BenchApi;
+  }
+}
+
+interface Session {
+  client: SupabaseClient;
+  userId: string;
+  mirror: ChairsideDatabase;
+}
+
+const MAX_RETRIES = 5;
+/**
+ * The app's transport gives up on a call after 20 s. On a loaded 2-core machine one page of
+ * sync_pull on the large data set can take longer (RLS is evaluated per row), so the bench waits
+ * longer and reports the slowest call instead (slowestCallMs) to show how close it came.
+ */
+const BENCH_TIMEOUT_MS = 180_000;
+
+let session: Session | null = null;
+
+function current(): Session {
+  if (!session) throw new Error('Sign up first');
+  return session;
+}
+
+/** The real transport, timing every call. */
+function timedTransport(client: SupabaseClient) {
+  const real = supabaseTransport(client, BENCH_TIMEOUT_MS);
+  const timing = { ms: 0, calls: 0, maxMs: 0 };
+  const transport: Transport = {
+    async rpc(fn, params) {
+      const start = performance.now();
+      try {
+        return await real.rpc(fn, params);
+      } finally {
+        const ms = performance.now() - start;
+        timing.ms += ms;
+        timing.maxMs = Math.max(timing.maxMs, ms);
+        timing.calls += 1;
+      }
+    },
+  };
+  return { transport, timing };
+}
+
+async function counts(mirror: ChairsideDatabase): Promise<TableCounts> {
+  const entries = await Promise.all(
+    ENTITY_TABLES.map(async (table) => [table, await mirror[table].count()] as const),
+  );
+  return Object.fromEntries(entries) as TableCounts;
+}
+
+const bench: BenchApi = {
+  async signUp(email, password, name, role) {
+    const client = createClient(location.origin, 'local-anon-key', {
+      auth: { persistSession: false },
+    });
+    const { data, error } = await client.auth.signUp({
+      email,
+      password,
+      options: { data: { name, role } },
+    });
+    if (error || !data.user || !data.session) {
+      throw new Error(`sign-up failed for ${email}: ${error?.message ?? 'no session'}`);
+    }
+    const userId = data.user.id;
+    const mirror = openLocalDatabase(userId);
+    await mirror.open();
+    session = { client, userId, mirror };
+    return userId;
+  },
+
+  async pull() {
+    const { client, mirror } = current();
+    const { transport, timing } = timedTransport(client);
+    // Like the sync engine, a transient failure (e.g. a page answered after the transport's
+    // timeout under load) is retried; pullAll resumes from the cursor of the last stored page.
+    let received = 0;
+    let retries = 0;
+    const start = performance.now();
+    for (;;) {
+      const loaded = new Map<EntityTable, number>();
+      try {
+        await pullAll(mirror, transport, ({ table, loaded: n }) => {
+          received += n - (loaded.get(table) ?? 0);
+          loaded.set(table, n);
+        });
+        break;
+      } catch (error) {
+        if (!(error instanceof PullError) || error.kind !== 'transient' || retries >= MAX_RETRIES) {
+          throw error;
+        }
+        retries += 1;
+      }
+    }
+    return {
+      ms: performance.now() - start,
+      received,
+      rpcMs: timing.ms,
+      rpcCalls: timing.calls,
+      slowestCallMs: timing.maxMs,
+      retries,
+    };
+  },
+
+  async counts() {
+    return counts(current().mirror);
+  },
+
+  async rawBulkPut(pageSize) {
+    const { mirror, userId } = current();
+    const rowsByTable = new Map<EntityTable, unknown[]>();
+    for (const table of ENTITY_TABLES) rowsByTable.set(table, await mirror[table].toArray());
+    const name = `bench-raw-${crypto.randomUUID()}`;
+    const raw = openLocalDatabase(userId, { name });
+    await raw.open();
+    let rows = 0;
+    const start = performance.now();
+    for (const [table, list] of rowsByTable) {
+      const target: Table = raw[table];
+      for (let i = 0; i < list.length; i += pageSize) {
+        const page = list.slice(i, i + pageSize);
+        await raw.transaction('rw', target, () => target.bulkPut(page));
+        rows += page.length;
+      }
+    }
+    const ms = performance.now() - start;
+    raw.close();
+    await raw.delete();
+    return { ms, rows };
+  },
+
+  async queueServiceNotes(ticketIds, text) {
+    const { mirror, userId } = current();
+    const start = performance.now();
+    for (const [i, ticketId] of ticketIds.entries()) {
+      await performMutation(mirror, userId, 'ticket.updateServiceNotes', {
+        ticketId,
+        patch: { workPerformed: `${text} ${i}`, timeSpent: 15 + (i % 60) },
+      });
+    }
+    return { ms: performance.now() - start, queued: ticketIds.length };
+  },
+
+  async push() {
+    const { client, mirror, userId } = current();
+    const { transport, timing } = timedTransport(client);
+    const auth = supabaseAuth(client);
+    let accepted = 0;
+    let rejected = 0;
+    let retries = 0;
+    let stop: string | null;
+    const start = performance.now();
+    for (;;) {
+      const result = await pushOutbox(mirror, userId, transport, auth);
+      accepted += result.accepted;
+      rejected += result.rejected;
+      stop = result.stop ? `${result.stop.kind}: ${result.stop.reason}` : null;
+      if (result.stop?.kind !== 'transient' || retries >= MAX_RETRIES) break;
+      retries += 1;
+    }
+    const ms = performance.now() - start;
+    return {
+      ms,
+      accepted,
+      rejected,
+      stop,
+      retries,
+      pendingLeft: await mirror.outbox.where('status').equals('pending').count(),
+      rpcMs: timing.ms,
+    };
+  },
+
+  async ticketTitles(ids) {
+    const rows = await current().mirror.supportTickets.bulkGet(ids);
+    return rows.map((row) => row?.title ?? '');
+  },
+};
+
+window.bench = bench;

@@ -1,0 +1,358 @@
+// Benchmark: the real sync code (pullAll / pushOutbox over supabase-js) against the local server,
+// into the app's Dexie mirror on REAL IndexedDB in headless Chromium. Figures are printed side by
+// side; timings never pass or fail, row counts and replay outcomes are asserted.
+//  1. first sync of the large generated data set by an admin, next to raw Dexie bulkPut of the
+//     same rows in the same browser;
+//  2. an incremental pull of 10 changed tickets on the full data set and on a tenth of it;
+//  3. replay of 1,000 queued mutations (ticket.updateServiceNotes by an engineer);
+//  4. the sync property test at PROPERTY_RUNS=1000, as a child process, when the file exists.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { migrate, openDatabase, type Database } from '../../server/db/database';
+import { generateLargeDataSet, type LargeDataSetOptions } from '../../server/seed/generate';
+import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
+import { PAGE_SIZE } from '../../sync/pull';
+import { launchOptions } from '../e2e/browser';
+import type { BenchApi, Role, TableCounts } from './harness/api';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+const PASSWORD = 'correct-horse-battery';
+const INCREMENTAL_ROUNDS = 3;
+const CHANGED_ROWS = 10;
+const REPLAYED = 1000;
+const PROPERTY_FILE = 'sync/sync.property.test.ts';
+const PROPERTY_RUNS = 1000;
+const PROPERTY_TIMEOUT_MS = 8 * 60_000;
+
+const FULL: LargeDataSetOptions = {
+  chairs: 10000,
+  tickets: 50000,
+  serviceRequests: 20000,
+  parts: 2000,
+};
+const TENTH: LargeDataSetOptions = {
+  chairs: 1000,
+  tickets: 5000,
+  serviceRequests: 2000,
+  parts: 200,
+  customers: 200,
+  engineers: 5,
+};
+
+interface Backend {
+  label: string;
+  db: Database;
+  server: RunningServer;
+  generatedMs: number;
+}
+
+let harnessDir: string;
+let browser: Browser;
+const backends: Backend[] = [];
+const contexts: BrowserContext[] = [];
+
+/** Calls one window.bench function in the page. */
+async function call<K extends keyof BenchApi>(
+  page: Page,
+  name: K,
+  ...args: Parameters<BenchApi[K]>
+): Promise<Awaited<ReturnType<BenchApi[K]>>> {
+  const result: unknown = await page.evaluate(
+    ([fn, fnArgs]) => {
+      const api = (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> })
+        .bench;
+      const target = api[fn];
+      if (!target) throw new Error(`window.bench.${fn} is missing`);
+      return target(...fnArgs);
+    },
+    [name, args as unknown[]] as const,
+  );
+  return result as Awaited<ReturnType<BenchApi[K]>>;
+}
+
+async function openPage(backend: Backend): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page]', error));
+  await page.goto(`${backend.server.url}/`);
+  await page.waitForFunction(() => 'bench' in window);
+  return page;
+}
+
+let signUps = 0;
+async function signUp(page: Page, role: Role, name: string): Promise<string> {
+  signUps += 1;
+  const email = `bench.${role.toLowerCase()}.${signUps}.${Date.now()}@example.com`;
+  return call(page, 'signUp', email, PASSWORD, name, role);
+}
+
+/**
+ * A fresh in-memory database with one generated data set. Rows are given spread-out change times
+ * (updated_at = created_at, as a real history has; generated tickets carry their own), because a bulk
+ * insert stamps every row within a few seconds and the pull's 30 s overlap window would then
+ * re-read whole tables on every incremental pull.
+ */
+async function openBackend(label: string, options: LargeDataSetOptions): Promise<Backend> {
+  const db = await openDatabase({});
+  await migrate(db);
+  const generatedAt = new Date(Date.now() - 1000).toISOString();
+  const counts = await generateLargeDataSet(db, options);
+  await db.transaction(async (tx) => {
+    for (const table of ['users', 'chairs', 'parts', 'service_requests', 'support_tickets']) {
+      await tx.exec(`alter table public.${table} disable trigger ${table}_set_updated_at`);
+      // Tickets keep their generated change times, except those clamped to the moment of seeding.
+      await tx.query(`update public.${table} set updated_at = created_at where updated_at >= $1`, [
+        generatedAt,
+      ]);
+      await tx.exec(`alter table public.${table} enable trigger ${table}_set_updated_at`);
+    }
+  });
+  const server = await startServer({ db, distDir: harnessDir });
+  return { label, db, server, generatedMs: counts.durationMs };
+}
+
+/** Every row the admin may read, as the server holds it (the generated data has no deletions). */
+async function serverCounts(db: Database): Promise<TableCounts> {
+  const entries: [string, number][] = [];
+  for (const table of ENTITY_TABLES) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.${SERVER_TABLE[table]}`,
+    );
+    entries.push([table, rows[0]?.n ?? -1]);
+  }
+  return Object.fromEntries(entries) as TableCounts;
+}
+
+/** Changes `count` tickets server-side (title), so the trigger stamps them now. */
+async function changeTickets(db: Database, count: number, round: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `update public.support_tickets set title = title || $2
+      where id in (select id from public.support_tickets order by id offset $1 limit $3)
+      returning id`,
+    [round * count, ` (bench change ${round})`, count],
+  );
+  return rows.map((r) => r.id);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-GB');
+const num = (n: number) => n.toLocaleString('en-GB');
+
+function table(title: string, rows: [string[], ...string[][]]) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]) =>
+    '  ' +
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join('   ');
+  console.log(`\n${title}\n${line(rows[0])}\n  ${widths.map((w) => '-'.repeat(w)).join('   ')}`);
+  for (const r of rows.slice(1)) console.log(line(r));
+}
+
+beforeAll(async () => {
+  harnessDir = await mkdtemp(path.join(tmpdir(), 'chairside-sync-bench-'));
+  await build({
+    configFile: false,
+    root: path.join(here, 'harness'),
+    logLevel: 'warn',
+    build: { outDir: harnessDir, emptyOutDir: true, target: 'es2022' },
+  });
+  backends.push(await openBackend('full', FULL));
+  backends.push(await openBackend('tenth', TENTH));
+  browser = await chromium.launch(launchOptions());
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  for (const backend of backends) {
+    await backend.server.close();
+    await backend.db.close();
+  }
+  if (harnessDir) await rm(harnessDir, { recursive: true, force: true });
+});
+
+describe('sync bench', () => {
+  const pages = new Map<string, Page>();
+
+  it('first sync of each data set by an admin, next to raw Dexie bulkPut', async () => {
+    const rows: [string[], ...string[][]] = [
+      [
+        'data set',
+        'rows',
+        'generate',
+        'first sync',
+        'sync rows/s',
+        'of which awaiting server',
+        'slowest call (app timeout 20 s)',
+        'retries',
+        'raw bulkPut',
+        'bulkPut rows/s',
+      ],
+    ];
+    for (const backend of backends) {
+      const page = await openPage(backend);
+      pages.set(backend.label, page);
+      await signUp(page, 'ADMIN', `Bench Admin ${backend.label}`);
+      const expected = await serverCounts(backend.db);
+      const pulled = await call(page, 'pull');
+      const mirrored = await call(page, 'counts');
+      expect(mirrored).toEqual(expected);
+      const total = Object.values(expected).reduce((a, b) => a + b, 0);
+      // A retried pass re-reads the overlap window behind its cursor, so it may receive more.
+      if (pulled.retries === 0) expect(pulled.received).toBe(total);
+      else expect(pulled.received).toBeGreaterThanOrEqual(total);
+      const raw = await call(page, 'rawBulkPut', PAGE_SIZE);
+      expect(raw.rows).toBe(total);
+      rows.push([
+        `${backend.label} (${num(expected.chairs)} chairs, ${num(expected.supportTickets)} tickets)`,
+        num(total),
+        `${(backend.generatedMs / 1000).toFixed(1)} s`,
+        `${(pulled.ms / 1000).toFixed(1)} s`,
+        rate(pulled.received, pulled.ms),
+        `${(pulled.rpcMs / 1000).toFixed(1)} s / ${pulled.rpcCalls} calls`,
+        `${(pulled.slowestCallMs / 1000).toFixed(1)} s`,
+        String(pulled.retries),
+        `${(raw.ms / 1000).toFixed(2)} s`,
+        rate(raw.rows, raw.ms),
+      ]);
+    }
+    table(
+      `First sync (pullAll, pages of ${PAGE_SIZE}) vs raw Dexie bulkPut of the same rows, headless Chromium IndexedDB`,
+      rows,
+    );
+  });
+
+  it('incremental pull of 10 changed tickets, full data set vs a tenth', async () => {
+    const rows: [string[], ...string[][]] = [
+      ['data set', 'server rows', `median of ${INCREMENTAL_ROUNDS}`, 'runs (ms)', 'rows received'],
+    ];
+    for (const backend of backends) {
+      const page = pages.get(backend.label);
+      if (!page) throw new Error(`no first sync for ${backend.label}`);
+      const times: number[] = [];
+      const received: number[] = [];
+      for (let round = 0; round < INCREMENTAL_ROUNDS; round++) {
+        const changed = await changeTickets(backend.db, CHANGED_ROWS, round);
+        expect(changed).toHaveLength(CHANGED_ROWS);
+        const pulled = await call(page, 'pull');
+        expect(pulled.received).toBeGreaterThanOrEqual(CHANGED_ROWS);
+        const titles = await call(page, 'ticketTitles', changed);
+        expect(titles.every((t) => t.endsWith(`(bench change ${round})`))).toBe(true);
+        times.push(pulled.ms);
+        received.push(pulled.received);
+      }
+      const total = Object.values(await serverCounts(backend.db)).reduce((a, b) => a + b, 0);
+      rows.push([
+        backend.label,
+        num(total),
+        `${median(times).toFixed(0)} ms`,
+        times.map((t) => t.toFixed(0)).join(', '),
+        received.join(', '),
+      ]);
+    }
+    table('Incremental pull (pullAll over 8 tables) after 10 tickets changed server-side', rows);
+  });
+
+  it('replays 1,000 queued mutations through the real server', async () => {
+    const backend = backends.find((b) => b.label === 'tenth')!;
+    const page = await openPage(backend);
+    const engineerId = await signUp(page, 'ENGINEER', 'Bench Engineer');
+    const { rows: created } = await backend.db.query<{ id: string }>(
+      `insert into public.support_tickets
+         (title, description, status, priority, customer_user_id, engineer_user_id)
+       select 'Bench replay ' || n, 'A ticket for the replay benchmark.', 'IN_PROGRESS', 'NORMAL',
+              (select id from public.users where role = 'CUSTOMER' order by id limit 1), $1
+         from generate_series(1, $2) as n
+       returning id`,
+      [engineerId, REPLAYED],
+    );
+    expect(created).toHaveLength(REPLAYED);
+    const pulled = await call(page, 'pull');
+    const ids = created.map((r) => r.id);
+    const queued = await call(page, 'queueServiceNotes', ids, 'Bench replay notes');
+    expect(queued.queued).toBe(REPLAYED);
+    const pushed = await call(page, 'push');
+    expect(pushed).toMatchObject({ accepted: REPLAYED, rejected: 0, stop: null, pendingLeft: 0 });
+    const { rows: applied } = await backend.db.query<{ n: number }>(
+      `select count(*)::int as n from public.support_tickets
+        where engineer_user_id = $1 and service_notes->>'workPerformed' like 'Bench replay notes %'`,
+      [engineerId],
+    );
+    expect(applied[0]?.n).toBe(REPLAYED);
+    table(
+      `Replay of ${num(REPLAYED)} queued ticket.updateServiceNotes (engineer, tenth data set)`,
+      [
+        ['step', 'time', 'per second'],
+        [
+          `engineer's first sync (${num(pulled.received)} rows)`,
+          `${(pulled.ms / 1000).toFixed(1)} s`,
+          `${rate(pulled.received, pulled.ms)} rows/s`,
+        ],
+        [
+          'local writes (performMutation, offline)',
+          `${(queued.ms / 1000).toFixed(2)} s`,
+          `${rate(queued.queued, queued.ms)} mutations/s`,
+        ],
+        [
+          `pushOutbox (awaiting server ${(pushed.rpcMs / 1000).toFixed(1)} s, ${pushed.retries} retries)`,
+          `${(pushed.ms / 1000).toFixed(1)} s`,
+          `${rate(pushed.accepted, pushed.ms)} mutations/s`,
+        ],
+      ],
+    );
+  });
+
+  it(`runs the sync property test at ${PROPERTY_RUNS} runs`, async () => {
+    // Nothing else runs now: the browser's work is done, so the child has both cores.
+    await browser.close();
+    if (!existsSync(path.join(repoRoot, PROPERTY_FILE))) {
+      table('Sync property test', [
+        ['file', 'result'],
+        [PROPERTY_FILE, 'skipped: the file is missing'],
+      ]);
+      return;
+    }
+    const env: NodeJS.ProcessEnv = { PROPERTY_RUNS: String(PROPERTY_RUNS) };
+    for (const [key, value] of Object.entries(process.env)) {
+      if (!key.startsWith('VITEST') && key !== 'PROPERTY_RUNS') env[key] = value;
+    }
+    const start = performance.now();
+    const { code, output } = await new Promise<{ code: number | null; output: string }>(
+      (resolve) => {
+        const child = spawn('npx', ['vitest', 'run', '--project', 'unit', PROPERTY_FILE], {
+          cwd: repoRoot,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        const timer = setTimeout(() => child.kill('SIGTERM'), PROPERTY_TIMEOUT_MS);
+        child.on('close', (exitCode) => {
+          clearTimeout(timer);
+          resolve({ code: exitCode, output: out });
+        });
+      },
+    );
+    const seconds = (performance.now() - start) / 1000;
+    table(`Sync property test (PROPERTY_RUNS=${PROPERTY_RUNS}, child process)`, [
+      ['file', 'result', 'duration'],
+      [PROPERTY_FILE, code === 0 ? 'passed' : `FAILED (exit ${code})`, `${seconds.toFixed(1)} s`],
+    ]);
+    if (code !== 0) console.log(output.split('\n').slice(-40).join('\n'));
+  });
+});
