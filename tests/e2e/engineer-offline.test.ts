@@ -109,7 +109,10 @@ describe('engineer offline', () => {
 
     // An installation with a drawn signature.
     await go(page, '/dashboard/engineer/installation');
-    await page.getByRole('list', { name: 'Chairs to install' }).getByText(chair.serial_number).click();
+    await page
+      .getByRole('list', { name: 'Chairs to install' })
+      .getByText(chair.serial_number)
+      .click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('The chair on site matches exactly').click();
     await page.getByRole('button', { name: 'Next' }).click();
