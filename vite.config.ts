@@ -50,6 +50,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   test: {
+    // Both cores of the CI machine kind (vitest would otherwise use one here).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
