@@ -20,7 +20,17 @@ describe('describeArgs', () => {
       describeArgs({ ticketId: '00000000-0000-4000-8000-0000deadbeef', status: 'CLOSED' }),
     ).toEqual([
       { label: 'Ticket', value: '#deadbeef' },
-      { label: 'Status', value: 'CLOSED' },
+      { label: 'Status', value: 'Closed' },
+    ]);
+  });
+
+  it('shows codes as words, and leaves free text as typed', () => {
+    expect(
+      describeArgs({ workType: 'OUT_OF_WARRANTY', condition: 'NEW', resolution: 'RESET PCB' }),
+    ).toEqual([
+      { label: 'Work type', value: 'Out of warranty' },
+      { label: 'Condition', value: 'New' },
+      { label: 'Resolution', value: 'RESET PCB' },
     ]);
   });
 

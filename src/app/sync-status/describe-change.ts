@@ -101,13 +101,22 @@ function truncate(text: string): string {
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
+/** Fields whose values are codes (IN_PROGRESS, OUT_OF_WARRANTY): shown as words. */
+const CODE_KEYS = new Set(['status', 'workType', 'condition', 'priority', 'role', 'type']);
+
+const codeAsWords = (code: string) =>
+  /^[A-Z][A-Z_]*$/.test(code)
+    ? code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ')
+    : code;
+
 function scalar(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     // Ids read as SPEC's display ids: the last 8 characters.
-    return key.endsWith('Id') && isUuid(value) ? `#${value.slice(-8)}` : truncate(value);
+    if (key.endsWith('Id') && isUuid(value)) return `#${value.slice(-8)}`;
+    return CODE_KEYS.has(key) ? codeAsWords(value) : truncate(value);
   }
   return null;
 }
