@@ -46,6 +46,15 @@ const settle = async (engine: SyncEngine) => {
   });
 };
 
+/** A fresh mirror holding one ticket that the engineer has taken (queued, not yet pushed). */
+async function mirrorWithTakenTicket() {
+  const db = freshDatabase();
+  const ticket = ticketRow();
+  await db.supportTickets.put(ticket);
+  const take = await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+  return { db, take };
+}
+
 describe('SyncEngine', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
@@ -91,10 +100,7 @@ describe('SyncEngine', () => {
   });
 
   it('backs off after a transient failure and pushes when the network returns', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { db } = await mirrorWithTakenTicket();
     const { state, transport } = switchableServer();
     const engine = new SyncEngine({
       db,
@@ -157,10 +163,7 @@ describe('SyncEngine', () => {
   });
 
   it('lists rejected changes as needing attention, and retry or discard clears them', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    const take = await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { db, take } = await mirrorWithTakenTicket();
     const transport = scriptedTransport((fn) => {
       if (fn === 'sync_pull' || fn === 'sync_rows') return ok({ rows: [] });
       return refused('PT409', 'This ticket has already been taken by Nina Patel');
@@ -182,10 +185,7 @@ describe('SyncEngine', () => {
   });
 
   it('asks for sign-in and pushes nothing when the session belongs to someone else', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { db } = await mirrorWithTakenTicket();
     const { state, transport } = switchableServer();
     state.online = true;
     const engine = new SyncEngine({
@@ -202,10 +202,7 @@ describe('SyncEngine', () => {
   });
 
   it('waits, without asking for sign-in, when the session cannot be renewed offline', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const { db } = await mirrorWithTakenTicket();
     const { transport } = switchableServer();
     const engine = new SyncEngine({
       db,

@@ -186,33 +186,28 @@ interface World {
   nextId: number;
 }
 
+/** A users row in server (snake_case) form, with nothing but its identity filled in. */
+const userWire = (id: string, email: string, name: string, role: string) => ({
+  id,
+  email,
+  name,
+  role,
+  phone: null,
+  address: null,
+  profile_picture_url: null,
+  practice: null,
+  engineer: null,
+  deleted_at: null,
+});
+
 function createWorld(scenario: Scenario): World {
   const server = new ModelServer();
-  server.insert('users', {
-    id: CUSTOMER_ID,
-    email: 'clara@example.com',
-    name: 'Dr Clara Hughes',
-    role: 'CUSTOMER',
-    phone: null,
-    address: null,
-    profile_picture_url: null,
-    practice: null,
-    engineer: null,
-    deleted_at: null,
-  });
+  server.insert('users', userWire(CUSTOMER_ID, 'clara@example.com', 'Dr Clara Hughes', 'CUSTOMER'));
   for (const engineer of ENGINEERS.slice(0, scenario.clients)) {
-    server.insert('users', {
-      id: engineer.id,
-      email: `${engineer.id}@example.com`,
-      name: engineer.name,
-      role: 'ENGINEER',
-      phone: null,
-      address: null,
-      profile_picture_url: null,
-      practice: null,
-      engineer: null,
-      deleted_at: null,
-    });
+    server.insert(
+      'users',
+      userWire(engineer.id, `${engineer.id}@example.com`, engineer.name, 'ENGINEER'),
+    );
   }
   for (const [i, id] of PART_IDS.entries()) {
     server.insert('parts', {

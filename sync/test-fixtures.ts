@@ -4,66 +4,43 @@ import type { BackendResponse } from './classify';
 import type { AuthPort, Transport } from './transport';
 import { openLocalDatabase, type ChairsideDatabase } from '../src/data/db';
 import type { Part, SupportTicket, User } from '../src/domain/entities';
+import * as rows from '../src/testing/rows';
+import { CUSTOMER_ID, ENGINEER_ID, OTHER_ENGINEER_ID, stamped } from '../src/testing/rows';
 
-export const ENGINEER_ID = '00000000-0000-4000-8000-0000000000e1';
-export const OTHER_ENGINEER_ID = '00000000-0000-4000-8000-0000000000e2';
-export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
+export { CUSTOMER_ID, ENGINEER_ID, OTHER_ENGINEER_ID };
 
 export function freshDatabase(userId = ENGINEER_ID): ChairsideDatabase {
   // A new database per call, so tests never share rows.
   return openLocalDatabase(userId, { name: `test-${crypto.randomUUID()}` });
 }
 
+const TICKET_STAMP = stamped('2026-11-20T09:00:00.000Z');
+const STOCK_STAMP = stamped('2026-11-01T09:00:00.000Z');
+
 export function ticketRow(overrides: Partial<SupportTicket> = {}): SupportTicket {
-  return {
-    id: crypto.randomUUID(),
+  return rows.ticketRow({
     title: 'Chair will not recline',
     description: 'The backrest motor stalls halfway through reclining.',
-    status: 'OPEN',
     priority: 'HIGH',
     customerUserId: CUSTOMER_ID,
-    engineerUserId: null,
-    chairId: null,
-    resolution: null,
-    serviceNotes: null,
-    createdAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
+    ...TICKET_STAMP,
     ...overrides,
-  };
+  });
 }
 
 export function partRow(overrides: Partial<Part> = {}): Part {
-  return {
-    id: crypto.randomUUID(),
-    name: 'Hydraulic pump',
-    partCode: 'HP-100',
-    model: 'S30',
-    diagramUrl: null,
-    price: 120,
-    stock: 4,
-    createdAt: '2026-11-01T09:00:00.000Z',
-    updatedAt: '2026-11-01T09:00:00.000Z',
-    deletedAt: null,
-    ...overrides,
-  };
+  return rows.partRow({ partCode: 'HP-100', price: 120, stock: 4, ...STOCK_STAMP, ...overrides });
 }
 
 export function userRow(overrides: Partial<User> = {}): User {
-  return {
+  return rows.userRow({
     id: OTHER_ENGINEER_ID,
     email: 'nina@example.com',
     name: 'Nina Patel',
     role: 'ENGINEER',
-    phone: null,
-    address: null,
-    profilePictureUrl: null,
-    practice: null,
-    engineer: null,
-    createdAt: '2026-11-01T09:00:00.000Z',
-    updatedAt: '2026-11-01T09:00:00.000Z',
-    deletedAt: null,
+    ...STOCK_STAMP,
     ...overrides,
-  };
+  });
 }
 
 /** Mirror row → server row (snake_case), as the backend would send it. */

@@ -12,6 +12,7 @@ import type { OutboxEntry } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import type { SessionState, SessionStore, SessionUser } from '../data/session';
 import { initialStatus, type SyncStatus } from '../../sync/status';
+import * as rows from '../testing/rows';
 import type { SyncEngine } from '../../sync';
 import { appRoutes } from './routes';
 import { system } from './theme';
@@ -34,12 +35,7 @@ export class StubEngine {
   }
 }
 
-export const engineerUser: SessionUser = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  email: 'engineer@example.com',
-  name: 'James Carter',
-  role: 'ENGINEER',
-};
+export const engineerUser: SessionUser = rows.engineerUser;
 
 export class FakeSessionStore {
   private state: SessionState = { status: 'loading' };
@@ -87,8 +83,11 @@ export class FakeSessionStore {
   }
 }
 
-export function renderApp(path: string, store: FakeSessionStore, state?: unknown) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [{ pathname: path, state }] });
+/** Renders `router` under the theme and `store`'s session. */
+export function renderRouter(
+  router: ReturnType<typeof createMemoryRouter>,
+  store: FakeSessionStore,
+) {
   const view = render(
     <ChakraProvider value={system}>
       <SessionProvider store={store as unknown as SessionStore}>
@@ -97,6 +96,11 @@ export function renderApp(path: string, store: FakeSessionStore, state?: unknown
     </ChakraProvider>,
   );
   return { router, ...view };
+}
+
+export function renderApp(path: string, store: FakeSessionStore, state?: unknown) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [{ pathname: path, state }] });
+  return renderRouter(router, store);
 }
 
 let seq = 0;

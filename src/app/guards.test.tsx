@@ -1,13 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../data/session-context';
-import type { SessionStore } from '../data/session';
-import { FakeSessionStore, engineerUser, renderApp } from './app-test-kit';
+import { FakeSessionStore, engineerUser, renderApp, renderRouter } from './app-test-kit';
 import { RoleGuard } from './guards';
-import { system } from './theme';
 
 function signedInAs(role: string) {
   const store = new FakeSessionStore();
@@ -108,13 +104,7 @@ describe('route guards', { timeout: 20_000 }, () => {
         ],
         { initialEntries: ['/'] },
       );
-      const view = render(
-        <ChakraProvider value={system}>
-          <SessionProvider store={store as unknown as SessionStore}>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </ChakraProvider>,
-      );
+      const view = renderRouter(router, store);
       expect(screen.getByText('Inside')).toBeInTheDocument();
       view.unmount();
     }

@@ -6,9 +6,11 @@
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { system } from '../app/theme';
+import { Toaster } from '../app/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import { SessionStore, type SessionUser } from '../data/session';
@@ -94,4 +96,33 @@ export function SessionTestProviders({
       </SessionProvider>
     </ChakraProvider>
   );
+}
+
+/**
+ * Signs `user` in over `seed` and renders `element` at `path` (matched against `pattern`), with
+ * the app's toaster unless `toaster` is false.
+ */
+export async function renderSignedIn(
+  user: SessionUser,
+  element: ReactNode,
+  {
+    path,
+    pattern,
+    seed,
+    toaster = true,
+  }: {
+    path: string;
+    pattern?: string;
+    seed?: (db: ChairsideDatabase) => Promise<unknown>;
+    toaster?: boolean;
+  },
+): Promise<TestSession> {
+  const session = await createTestSession(user, seed);
+  render(
+    <SessionTestProviders session={session} path={path} pattern={pattern}>
+      {element}
+      {toaster && <Toaster />}
+    </SessionTestProviders>,
+  );
+  return session;
 }

@@ -2,32 +2,14 @@
 // ticket, write notes with time spent and two parts, generate the quote, resolve, complete an
 // installation with a drawn signature; reload still offline and find everything; reconnect; then,
 // signed in as the vendor through supabase-js, find all of it on the server, each exactly once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../server/app';
-import { migrate, openDatabase, type Database } from '../../server/db/database';
-import { DEMO_USER_IDS, seedDemoData } from '../../server/seed/demo-data';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { createTestClient } from '../integration/supabase-client';
-import { launchOptions } from './browser';
+import { demoBackendForThisFile } from './demo-server';
 
-let db: Database;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
-  await seedDemoData(db);
-  server = await startServer({ db, distDir: 'dist' });
-  browser = await chromium.launch(launchOptions());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await db?.close();
-});
+const demo = demoBackendForThisFile();
 
 const go = async (page: Page, hash: string) => {
   await page.evaluate((target) => {
@@ -42,25 +24,25 @@ const toast = (page: Page, text: string | RegExp) =>
 describe('engineer offline', () => {
   it('keeps every offline change through a reload and lands each on the server exactly once', async () => {
     const engineerId = DEMO_USER_IDS.engineer;
-    const { rows: open } = await db.query<{ id: string; title: string }>(
+    const { rows: open } = await demo.db.query<{ id: string; title: string }>(
       `select id, title from public.support_tickets
         where engineer_user_id is null and status = 'OPEN' order by created_at desc limit 1`,
     );
     const ticket = open[0]!;
-    const { rows: parts } = await db.query<{ id: string; name: string }>(
+    const { rows: parts } = await demo.db.query<{ id: string; name: string }>(
       `select id, name from public.parts where stock > 0 and deleted_at is null order by name limit 2`,
     );
-    const { rows: installable } = await db.query<{ id: string; serial_number: string }>(
+    const { rows: installable } = await demo.db.query<{ id: string; serial_number: string }>(
       `select id, serial_number from public.chairs where status = 'DELIVERED'
         and not coalesce(service -> 'serviceHistory', '[]'::jsonb) @> '[{"type": "Installation"}]'
         order by serial_number limit 1`,
     );
     const chair = installable[0]!;
 
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     const engineer = demoAccount('ENGINEER');
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${demo.server.url}/#/login`);
     await page.getByLabel('Email').fill(engineer.email);
     await page.getByLabel('Password').fill(engineer.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -149,7 +131,7 @@ describe('engineer offline', () => {
     await context.close();
 
     // The vendor finds it all on the server, each exactly once.
-    const vendor = createTestClient(server.url);
+    const vendor = createTestClient(demo.server.url);
     const account = demoAccount('VENDOR');
     const signedIn = await vendor.auth.signInWithPassword({
       email: account.email,
@@ -188,7 +170,7 @@ describe('engineer offline', () => {
     expect(String(installation.signature_image)).toMatch(/^data:image\/png;base64,/);
     expect(Object.values(installation.checklist as Record<string, boolean>)).toHaveLength(70);
 
-    const { rows: applied } = await db.query<{ name: string; n: string }>(
+    const { rows: applied } = await demo.db.query<{ name: string; n: string }>(
       `select name, count(*)::text as n from public.applied_mutations where user_id = $1
         group by name order by name`,
       [engineerId],
@@ -200,7 +182,7 @@ describe('engineer offline', () => {
       { name: 'ticket.take', n: '1' },
       { name: 'ticket.updateServiceNotes', n: '1' },
     ]);
-    const { rows: history } = await db.query<{ n: string }>(
+    const { rows: history } = await demo.db.query<{ n: string }>(
       `select count(*)::text as n from public.chairs c,
               jsonb_array_elements(coalesce(c.service -> 'serviceHistory', '[]'::jsonb)) e
         where c.id = $1 and e ->> 'type' = 'Installation'`,

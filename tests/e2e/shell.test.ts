@@ -1,31 +1,12 @@
 // The app shell in a real Chromium against the local backend: each demo account signs in and
 // lands on its home, another role's area is denied, a deep link survives sign-in, and a returning
 // user opens the app with no network.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../server/app';
-import { migrate, openDatabase, type Database } from '../../server/db/database';
-import { seedDemoData } from '../../server/seed/demo-data';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
-import { launchOptions } from './browser';
+import { demoBackendForThisFile } from './demo-server';
 
-let db: Database;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
-  await seedDemoData(db);
-  server = await startServer({ db, distDir: 'dist' });
-  browser = await chromium.launch(launchOptions());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await db?.close();
-});
+const demo = demoBackendForThisFile();
 
 const ROLE_LABEL: Record<DemoRole, string> = {
   CUSTOMER: 'Customer',
@@ -35,7 +16,7 @@ const ROLE_LABEL: Record<DemoRole, string> = {
 };
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
   return { context, page: await context.newPage() };
 }
 
@@ -53,7 +34,7 @@ describe('app shell', () => {
     'signs the %s demo account in and lands on its home',
     async (role, account) => {
       const { context, page } = await newPage();
-      await page.goto(`${server.url}/#/login`);
+      await page.goto(`${demo.server.url}/#/login`);
       await signInWithDemo(page, role);
       await page.waitForURL((url) => url.hash === `#/dashboard/${role.toLowerCase()}`);
       const banner = page.getByRole('banner');
@@ -65,10 +46,10 @@ describe('app shell', () => {
 
   it("shows Access Denied for another role's area", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${demo.server.url}/#/login`);
     await signInWithDemo(page, 'CUSTOMER');
     await page.waitForURL((url) => url.hash === '#/dashboard/customer');
-    await page.goto(`${server.url}/#/dashboard/admin/users`);
+    await page.goto(`${demo.server.url}/#/dashboard/admin/users`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     const main = page.getByRole('main');
     expect(await main.getByText('CUSTOMER', { exact: true }).isVisible()).toBe(true);
@@ -81,7 +62,7 @@ describe('app shell', () => {
 
   it('returns to a deep link after signing in', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/#/dashboard/engineer/calendar`);
+    await page.goto(`${demo.server.url}/#/dashboard/engineer/calendar`);
     await page.waitForURL((url) => url.hash === '#/login');
     await signInWithDemo(page, 'ENGINEER');
     await page.waitForURL((url) => url.hash === '#/dashboard/engineer/calendar');
@@ -91,7 +72,7 @@ describe('app shell', () => {
 
   it('opens on the home of a returning user with the network offline', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${demo.server.url}/#/login`);
     await signInWithDemo(page, 'ENGINEER');
     await page.waitForURL((url) => url.hash === '#/dashboard/engineer');
     const syncStatus = page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
@@ -103,7 +84,7 @@ describe('app shell', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     await context.setOffline(true);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${demo.server.url}/`);
     await page.waitForURL((url) => url.hash === '#/dashboard/engineer');
     await page.getByRole('banner').getByText('James Carter').waitFor();
     await syncStatus.getByText('Offline').waitFor();

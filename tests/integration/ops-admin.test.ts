@@ -3,12 +3,12 @@
 // exactly-once replays, and claiming of an admin-created user by signing up with that e-mail.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { rpcName, type MutationName } from '../../src/domain/mutations';
 import { callOp, rowOf, signUpActor, type Actor, type RpcOutcome } from './actors';
 import { createTestClient } from './supabase-client';
-import { openTestDatabase } from './test-database';
+import { closeOpsBackend, openOpsBackend } from './ops-harness';
 
 let db: Database;
 let running: RunningServer;
@@ -88,18 +88,14 @@ async function seedTraining(deleted = false): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  running = await startServer({ db });
+  ({ db, running } = await openOpsBackend());
   admin = await signUpActor(running.url, 'ADMIN', 'Ada Admin');
   customer = await signUpActor(running.url, 'CUSTOMER', 'Cora Customer');
   engineer = await signUpActor(running.url, 'ENGINEER', 'Eve Engineer');
   vendor = await signUpActor(running.url, 'VENDOR', 'Vic Vendor');
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
+afterAll(() => closeOpsBackend(db, running));
 
 // ---------------------------------------------------------------------------------------------
 // Every operation: a valid call per op, refused for every other role and replayed exactly once.

@@ -3,13 +3,17 @@
 // installation.complete and partRequest.create, called through supabase-js as each role.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { checklistItemIds } from '../../src/domain/installation-checklist';
-import type { MutationName } from '../../src/domain/mutations';
 import { callOp, rowOf, signUpActor, type Actor, type RpcOutcome } from './actors';
-import { createTestClient } from './supabase-client';
-import { openTestDatabase } from './test-database';
+import {
+  closeOpsBackend,
+  expectForbiddenFor,
+  expectRefusedAs,
+  openOpsBackend,
+  secondSession,
+} from './ops-harness';
 
 const DAY_MS = 86_400_000;
 
@@ -67,8 +71,7 @@ let ada: Actor;
 let vic: Actor;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  running = await startServer({ db });
+  ({ db, running } = await openOpsBackend());
   [alice, bob, eve, ed, ada, vic] = await Promise.all([
     signUpActor(running.url, 'CUSTOMER', 'Alice Customer'),
     signUpActor(running.url, 'CUSTOMER', 'Bob Customer'),
@@ -80,10 +83,7 @@ beforeAll(async () => {
   await db.query(`update public.users set phone = '07700 900123' where id = $1`, [eve.id]);
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
+afterAll(() => closeOpsBackend(db, running));
 
 let serialCounter = 0;
 function newSerial(): string {
@@ -151,41 +151,6 @@ function chairOf(outcome: RpcOutcome): ChairRow {
   return rowOf(outcome, 'chairs') as unknown as ChairRow;
 }
 
-function expectRefused(
-  outcome: RpcOutcome,
-  status: number,
-  errorClass: string,
-  message?: string,
-): void {
-  expect(outcome.data).toBeNull();
-  expect(outcome.status).toBe(status);
-  expect(outcome.error?.code).toBe(`PT${status}`);
-  expect(outcome.error?.details).toBe(errorClass);
-  if (message !== undefined) expect(outcome.error?.message).toBe(message);
-}
-
-/** Every role in `others` is refused with 403 forbidden. */
-async function expectForbiddenFor(
-  others: Actor[],
-  name: MutationName,
-  args: Record<string, unknown>,
-): Promise<void> {
-  for (const actor of others) {
-    expectRefused(await callOp(actor, name, args), 403, 'forbidden');
-  }
-}
-
-/** A second signed-in client of the same user, for real parallel calls. */
-async function secondSession(actor: Actor): Promise<Actor> {
-  const client = createTestClient(running.url);
-  const { error } = await client.auth.signInWithPassword({
-    email: actor.email,
-    password: 'correct-horse',
-  });
-  expect(error).toBeNull();
-  return { ...actor, client };
-}
-
 const daysAgo = (days: number, extraMs = 0): string =>
   new Date(Date.now() - days * DAY_MS + extraMs).toISOString();
 
@@ -232,7 +197,7 @@ describe('chair.register', () => {
       serialNumber: chair.serial_number.toUpperCase(),
       deliveryDate: '2026-11-01',
     });
-    expectRefused(out, 404, 'not_found', 'Chair not found');
+    expectRefusedAs(out, 404, 'not_found', 'Chair not found');
     expect((await chairRow(chair.id)).status).toBe('IN_STOCK');
   });
 
@@ -251,25 +216,25 @@ describe('chair.register', () => {
       serialNumber: chair.serial_number,
       deliveryDate: '2026-11-02',
     });
-    expectRefused(out, 409, 'conflict', 'This chair is already registered');
+    expectRefusedAs(out, 409, 'conflict', 'This chair is already registered');
     expect(await chairRow(chair.id)).toEqual(stored);
   });
 
   it('requires a serial number and a valid delivery date', async () => {
     const chair = await seedChair();
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.register', { serialNumber: '   ', deliveryDate: '2026-11-01' }),
       400,
       'validation',
       'Serial number is required',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.register', { deliveryDate: '2026-11-01' }),
       400,
       'validation',
       'Serial number is required',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.register', {
         serialNumber: chair.serial_number,
         deliveryDate: '',
@@ -278,7 +243,7 @@ describe('chair.register', () => {
       'validation',
       'Delivery date is required',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.register', {
         serialNumber: chair.serial_number,
         deliveryDate: 'now',
@@ -296,7 +261,7 @@ describe('chair.register', () => {
       { serialNumber: 'X', deliveryDate: 20261101 },
       { serialNumber: ['X'], deliveryDate: { at: 1 } },
     ]) {
-      expectRefused(await callOp(alice, 'chair.register', args), 400, 'validation');
+      expectRefusedAs(await callOp(alice, 'chair.register', args), 400, 'validation');
     }
   });
 
@@ -332,7 +297,7 @@ describe('chair.register', () => {
     const losers = [a, b].filter((o) => o.error !== null);
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(1);
-    expectRefused(losers[0]!, 409, 'conflict', 'This chair is already registered');
+    expectRefusedAs(losers[0]!, 409, 'conflict', 'This chair is already registered');
     expect((await chairRow(chair.id)).owner_user_id).toBe(chairOf(winners[0]!).owner_user_id);
   });
 });
@@ -373,7 +338,7 @@ describe('chair.activateWarranty', () => {
   it('refuses day 15, a delivery date tomorrow and an invalid date', async () => {
     const chair = await seedChair();
     for (const deliveryDate of [daysAgo(15), daysAgo(14, -60_000), daysAgo(-1), 'not a date']) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'chair.activateWarranty', {
           serialNumber: chair.serial_number,
           deliveryDate,
@@ -387,7 +352,7 @@ describe('chair.activateWarranty', () => {
   });
 
   it('requires a serial number and a delivery date', async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.activateWarranty', {
         serialNumber: ' ',
         deliveryDate: daysAgo(1),
@@ -396,7 +361,7 @@ describe('chair.activateWarranty', () => {
       'validation',
       'Serial number is required',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.activateWarranty', { serialNumber: 'SN-X' }),
       400,
       'validation',
@@ -405,7 +370,7 @@ describe('chair.activateWarranty', () => {
   });
 
   it("answers an unknown or already registered serial with 'Serial number not found in inventory'", async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.activateWarranty', {
         serialNumber: `missing-${randomUUID()}`,
         deliveryDate: daysAgo(1),
@@ -415,7 +380,7 @@ describe('chair.activateWarranty', () => {
       'Serial number not found in inventory',
     );
     const taken = await ownedChair(alice);
-    expectRefused(
+    expectRefusedAs(
       await callOp(bob, 'chair.activateWarranty', {
         serialNumber: taken.serial_number,
         deliveryDate: daysAgo(1),
@@ -428,12 +393,12 @@ describe('chair.activateWarranty', () => {
   });
 
   it('answers ill-typed args with 400', async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.activateWarranty', { serialNumber: 7, deliveryDate: daysAgo(1) }),
       400,
       'validation',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.activateWarranty', { serialNumber: 'X', deliveryDate: true }),
       400,
       'validation',
@@ -504,7 +469,7 @@ describe('chair.submitTestSheet', () => {
       powersOn: false,
     });
     const stored = await chairRow(chair.id);
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.submitTestSheet', { chairId: chair.id, ...allPassed }),
       409,
       'conflict',
@@ -514,14 +479,14 @@ describe('chair.submitTestSheet', () => {
   });
 
   it("answers an unknown chair or another customer's chair with 'Chair not found'", async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.submitTestSheet', { chairId: randomUUID(), ...allPassed }),
       404,
       'not_found',
       'Chair not found',
     );
     const bobs = await ownedChair(bob, { confirmed: false });
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.submitTestSheet', { chairId: bobs.id, ...allPassed }),
       404,
       'not_found',
@@ -540,7 +505,7 @@ describe('chair.submitTestSheet', () => {
       { chairId: 'chair-1', ...allPassed },
       { chairId: chair.id, ...allPassed, notes: 5 },
     ]) {
-      expectRefused(await callOp(alice, 'chair.submitTestSheet', args), 400, 'validation');
+      expectRefusedAs(await callOp(alice, 'chair.submitTestSheet', args), 400, 'validation');
     }
     expect(await chairRow(chair.id)).toEqual(chair);
   });
@@ -609,14 +574,14 @@ describe('chair.extendWarranty', () => {
   it('offers only 3 or 5 years', async () => {
     const chair = await ownedChair(alice);
     for (const years of [4, 0, -3, 3.5, '3', null]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'chair.extendWarranty', { chairId: chair.id, years }),
         400,
         'validation',
         'Extension must be 3 or 5 years',
       );
     }
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.extendWarranty', { chairId: chair.id }),
       400,
       'validation',
@@ -627,7 +592,7 @@ describe('chair.extendWarranty', () => {
 
   it('extends only a confirmed warranty', async () => {
     const chair = await ownedChair(alice, { confirmed: false });
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.extendWarranty', { chairId: chair.id, years: 3 }),
       400,
       'validation',
@@ -637,21 +602,21 @@ describe('chair.extendWarranty', () => {
   });
 
   it("answers an unknown chair or another customer's chair with 'Chair not found'", async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.extendWarranty', { chairId: randomUUID(), years: 3 }),
       404,
       'not_found',
       'Chair not found',
     );
     const bobs = await ownedChair(bob);
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.extendWarranty', { chairId: bobs.id, years: 3 }),
       404,
       'not_found',
       'Chair not found',
     );
     expect(await chairRow(bobs.id)).toEqual(bobs);
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'chair.extendWarranty', { chairId: 12, years: 3 }),
       400,
       'validation',
@@ -680,7 +645,7 @@ describe('chair.extendWarranty', () => {
 
   it('counts both of two extensions bought at the same time', async () => {
     const chair = await ownedChair(alice);
-    const other = await secondSession(alice);
+    const other = await secondSession(running.url, alice);
     const [a, b] = await Promise.all([
       callOp(alice, 'chair.extendWarranty', { chairId: chair.id, years: 3 }),
       callOp(other, 'chair.extendWarranty', { chairId: chair.id, years: 5 }),
@@ -796,7 +761,7 @@ describe('installation.complete', () => {
     const missing = allTicked();
     delete missing[ids[ids.length - 1]!];
     for (const checklist of [unticked, missing, {}, 'all', null, [true]]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(eve, 'installation.complete', installArgs(chair.id, { checklist })),
         400,
         'validation',
@@ -821,7 +786,7 @@ describe('installation.complete', () => {
       ],
     ];
     for (const [extra, message] of cases) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(eve, 'installation.complete', installArgs(chair.id, extra)),
         400,
         'validation',
@@ -846,7 +811,7 @@ describe('installation.complete', () => {
 
   it("answers an unknown chair with 'Chair not found'", async () => {
     const args = installArgs(randomUUID());
-    expectRefused(
+    expectRefusedAs(
       await callOp(eve, 'installation.complete', args),
       404,
       'not_found',
@@ -864,7 +829,7 @@ describe('installation.complete', () => {
       { customerName: 7 },
       { signatureImage: 1 },
     ]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(eve, 'installation.complete', installArgs(chair.id, extra)),
         400,
         'validation',
@@ -878,7 +843,7 @@ describe('installation.complete', () => {
     const args = installArgs(chair.id);
     expect((await callOp(eve, 'installation.complete', args)).error).toBeNull();
     const stored = await chairRow(chair.id);
-    expectRefused(
+    expectRefusedAs(
       await callOp(eve, 'installation.complete', args),
       409,
       'conflict',
@@ -989,7 +954,7 @@ describe('partRequest.create', () => {
 
   it("refuses an empty cart with 'Cart is empty'", async () => {
     for (const items of [[], undefined, null]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'partRequest.create', { id: randomUUID(), items }),
         400,
         'validation',
@@ -1000,13 +965,13 @@ describe('partRequest.create', () => {
 
   it('refuses more than the stock, counting duplicate lines together', async () => {
     const id = randomUUID();
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'partRequest.create', { id, items: [{ partId: pump, qty: 4 }] }),
       400,
       'validation',
       'Only 3 of Hydraulic pump in stock',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'partRequest.create', {
         id,
         items: [
@@ -1023,7 +988,7 @@ describe('partRequest.create', () => {
 
   it("answers an unknown or deleted part with 'Part not found'", async () => {
     for (const partId of [randomUUID(), retired]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'partRequest.create', {
           id: randomUUID(),
           items: [{ partId, qty: 1 }],
@@ -1037,7 +1002,7 @@ describe('partRequest.create', () => {
 
   it('needs whole quantities of at least 1', async () => {
     for (const qty of [0, -1, 1.5, '2', null]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'partRequest.create', {
           id: randomUUID(),
           items: [{ partId: pedal, qty }],
@@ -1050,7 +1015,7 @@ describe('partRequest.create', () => {
 
   it("refuses another customer's chair with 'Chair not found'", async () => {
     const bobs = await ownedChair(bob);
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'partRequest.create', {
         id: randomUUID(),
         chairId: bobs.id,
@@ -1070,7 +1035,7 @@ describe('partRequest.create', () => {
       { id: randomUUID(), items: ['pump'] },
       { id: randomUUID(), items: [{ partId: pedal, qty: 1 }], chairId: 9 },
     ]) {
-      expectRefused(await callOp(alice, 'partRequest.create', args), 400, 'validation');
+      expectRefusedAs(await callOp(alice, 'partRequest.create', args), 400, 'validation');
     }
   });
 

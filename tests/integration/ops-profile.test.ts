@@ -3,10 +3,10 @@
 // (certifications, availability and metrics stay with the supervisor); no role changes.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { callOp, rowOf, signUpActor, type Actor, type RpcOutcome } from './actors';
-import { openTestDatabase } from './test-database';
+import { closeOpsBackend, expectRefusedAs, openOpsBackend } from './ops-harness';
 
 interface UserRow {
   id: string;
@@ -48,8 +48,7 @@ let ada: Actor;
 let vic: Actor;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  running = await startServer({ db });
+  ({ db, running } = await openOpsBackend());
   [alice, bob, eve, ada, vic] = await Promise.all([
     signUpActor(running.url, 'CUSTOMER', 'Alice Customer'),
     signUpActor(running.url, 'CUSTOMER', 'Bob Customer'),
@@ -70,10 +69,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
+afterAll(() => closeOpsBackend(db, running));
 
 async function userRow(id: string): Promise<UserRow> {
   const { rows } = await db.query<{ row: UserRow }>(
@@ -85,19 +81,6 @@ async function userRow(id: string): Promise<UserRow> {
 
 function userOf(outcome: RpcOutcome): UserRow {
   return rowOf(outcome, 'users') as unknown as UserRow;
-}
-
-function expectRefused(
-  outcome: RpcOutcome,
-  status: number,
-  errorClass: string,
-  message?: string,
-): void {
-  expect(outcome.data).toBeNull();
-  expect(outcome.status).toBe(status);
-  expect(outcome.error?.code).toBe(`PT${status}`);
-  expect(outcome.error?.details).toBe(errorClass);
-  if (message !== undefined) expect(outcome.error?.message).toBe(message);
 }
 
 /** The args a profile form sends for `actor`, with overrides. */
@@ -147,7 +130,7 @@ describe('profile.update for a customer', () => {
     expect(userOf(cleared).profile_picture_url).toBeNull();
     const stored = await userRow(alice.id);
     for (const profilePictureUrl of ['javascript:alert(1)', 'ftp://example.com/a.png', 'picture']) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'profile.update', profileArgs(alice, { profilePictureUrl })),
         400,
         'validation',
@@ -200,7 +183,7 @@ describe('profile.update for a customer', () => {
   });
 
   it('refuses an unknown practice type', async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(
         alice,
         'profile.update',
@@ -215,7 +198,7 @@ describe('profile.update for a customer', () => {
   it('requires a name and a valid email', async () => {
     const stored = await userRow(alice.id);
     for (const name of ['', '   ', undefined, 42]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'profile.update', profileArgs(alice, { name })),
         400,
         'validation',
@@ -223,7 +206,7 @@ describe('profile.update for a customer', () => {
       );
     }
     for (const email of ['', 'alice', 'alice@', 'a..b@example.com', 'a@b', undefined, 7]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'profile.update', profileArgs(alice, { email })),
         400,
         'validation',
@@ -234,7 +217,7 @@ describe('profile.update for a customer', () => {
   });
 
   it("refuses another user's email address", async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'profile.update', profileArgs(alice, { email: bob.email })),
       409,
       'conflict',
@@ -250,7 +233,7 @@ describe('profile.update for a customer', () => {
   });
 
   it('refuses engineer details on a customer profile', async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(alice, 'profile.update', profileArgs(alice, { engineer: engineerFields })),
       400,
       'validation',
@@ -266,7 +249,7 @@ describe('profile.update for a customer', () => {
       { practice: 'Smile Studio' },
       { practice: { name: 5 } },
     ]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(alice, 'profile.update', profileArgs(alice, extra)),
         400,
         'validation',
@@ -291,7 +274,7 @@ describe('profile.update and roles', () => {
       [ada, 'CUSTOMER'],
     ] as const) {
       const before = await userRow(actor.id);
-      expectRefused(
+      expectRefusedAs(
         await callOp(actor, 'profile.update', profileArgs(actor, { role })),
         403,
         'forbidden',
@@ -311,7 +294,7 @@ describe('profile.update and roles', () => {
 
   it('refuses a practice on an admin or vendor profile but accepts a null one', async () => {
     for (const actor of [ada, vic, eve]) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(actor, 'profile.update', profileArgs(actor, { practice: { name: 'X' } })),
         400,
         'validation',
@@ -326,7 +309,7 @@ describe('profile.update and roles', () => {
     const gone = await signUpActor(running.url, 'CUSTOMER', 'Gone Customer');
     await db.query(`update public.users set deleted_at = now() where id = $1`, [gone.id]);
     const before = await userRow(gone.id);
-    expectRefused(
+    expectRefusedAs(
       await callOp(gone, 'profile.update', profileArgs(gone, { name: 'Back Again' })),
       403,
       'forbidden',
@@ -387,7 +370,7 @@ describe('profile.update for an engineer', () => {
   it('refuses certifications, availability or metrics from the engineer', async () => {
     const before = await userRow(eve.id);
     for (const key of ['certifications', 'availability', 'performanceMetrics'] as const) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(
           eve,
           'profile.update',
@@ -415,7 +398,7 @@ describe('profile.update for an engineer', () => {
       [{ skillSets: undefined }, 'Skill sets are required'],
     ];
     for (const [extra, message] of cases) {
-      expectRefused(
+      expectRefusedAs(
         await callOp(
           eve,
           'profile.update',
@@ -430,7 +413,7 @@ describe('profile.update for an engineer', () => {
   });
 
   it('refuses unknown engineer fields and a non-object', async () => {
-    expectRefused(
+    expectRefusedAs(
       await callOp(
         eve,
         'profile.update',
@@ -440,7 +423,7 @@ describe('profile.update for an engineer', () => {
       'validation',
       'Unknown engineer field: rating',
     );
-    expectRefused(
+    expectRefusedAs(
       await callOp(eve, 'profile.update', profileArgs(eve, { engineer: 'Manchester' })),
       400,
       'validation',

@@ -3,11 +3,23 @@
 // their role and state rules, at-most-once replays and two engineers taking one request at once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import type { MutationName } from '../../src/domain/mutations';
-import { callOp, rowOf, signUpActor, type Actor, type RpcOutcome } from './actors';
-import { openTestDatabase } from './test-database';
+import { callOp, rowOf, type Actor } from './actors';
+import {
+  NO_PERMISSION,
+  closeOpsBackend,
+  expectConcurrentReplayAppliedOnce,
+  expectForbiddenFor,
+  expectRefused,
+  expectReplayChangesNothing,
+  ledgerRows,
+  openOpsBackend,
+  raceTwoEngineers,
+  seedRegisteredChairs,
+  signUpTicketDeskCast,
+} from './ops-harness';
 
 let db: Database;
 let running: RunningServer;
@@ -82,49 +94,18 @@ async function request(id: string): Promise<RequestRow> {
   return row;
 }
 
-async function ledgerRows(mutationId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from public.applied_mutations where id = $1`,
-    [mutationId],
-  );
-  return rows[0]?.n ?? -1;
-}
-
-function expectRefused(outcome: RpcOutcome, status: 400 | 403 | 404 | 409, message?: string): void {
-  const classes = { 400: 'validation', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
-  expect(outcome.status).toBe(status);
-  expect(outcome.error?.code).toBe(`PT${status}`);
-  expect(outcome.error?.details).toBe(classes[status]);
-  expect(outcome.data).toBeNull();
-  if (message !== undefined) expect(outcome.error?.message).toBe(message);
-}
-
 async function expectRolesRefused(
   actors: Actor[],
   name: MutationName,
   args: Record<string, unknown>,
 ): Promise<void> {
-  for (const actor of actors) {
-    expectRefused(await callOp(actor, name, args), 403, 'You do not have permission to do this');
-  }
+  await expectForbiddenFor(actors, name, args, NO_PERMISSION);
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  running = await startServer({ db });
-  cathy = await signUpActor(running.url, 'CUSTOMER', 'Cathy Customer');
-  carl = await signUpActor(running.url, 'CUSTOMER', 'Carl Customer');
-  eve = await signUpActor(running.url, 'ENGINEER', 'Eve Engineer');
-  ed = await signUpActor(running.url, 'ENGINEER', 'Ed Engineer');
-  vera = await signUpActor(running.url, 'VENDOR', 'Vera Vendor');
-  adam = await signUpActor(running.url, 'ADMIN', 'Adam Admin');
-  cathyChair = randomUUID();
-  carlChair = randomUUID();
-  await db.query(
-    `insert into public.chairs (id, serial_number, model, owner_user_id, status)
-     values ($1, 'SR-S30-1', 'S30', $2, 'REGISTERED'), ($3, 'SR-U500-1', 'U500', $4, 'REGISTERED')`,
-    [cathyChair, cathy.id, carlChair, carl.id],
-  );
+  ({ db, running } = await openOpsBackend());
+  ({ cathy, carl, eve, ed, vera, adam } = await signUpTicketDeskCast(running.url));
+  [cathyChair, carlChair] = await seedRegisteredChairs(db, 'SR', cathy, carl);
   // The database's own calendar decides "the past".
   const { rows } = await db.query<{ today: string; next_week: string; yesterday: string }>(
     `select current_date::text as today, (current_date + 7)::text as next_week,
@@ -135,10 +116,7 @@ beforeAll(async () => {
   yesterday = rows[0]!.yesterday;
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
+afterAll(() => closeOpsBackend(db, running));
 
 describe('serviceRequest.create', () => {
   it('creates a PENDING request with the client id for my chair', async () => {
@@ -279,7 +257,7 @@ describe('serviceRequest.create', () => {
     expect(again2.data).toEqual(first.data);
     const { rows } = await db.query(`select 1 from public.service_requests where id = $1`, [id]);
     expect(rows).toHaveLength(1);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
   });
 });
 
@@ -341,21 +319,14 @@ describe('serviceRequest.take', () => {
   it('lets exactly one of two engineers win when both take at the same moment', async () => {
     for (let round = 0; round < 3; round += 1) {
       const id = await seedRequest();
-      const [a, b] = await Promise.all([
-        callOp(eve, 'serviceRequest.take', { serviceRequestId: id }),
-        callOp(ed, 'serviceRequest.take', { serviceRequestId: id }),
-      ]);
-      const winners = [a, b].filter((o) => o.error === null);
-      const losers = [a, b].filter((o) => o.error !== null);
-      expect(winners).toHaveLength(1);
-      expect(losers).toHaveLength(1);
-      const winnerId = rowOf(winners[0]!, 'service_requests').engineer_user_id;
-      const winnerName = winnerId === eve.id ? 'Eve Engineer' : 'Ed Engineer';
-      expectRefused(
-        losers[0]!,
-        409,
-        `This service request has already been taken by ${winnerName}`,
+      const { winnerId, winnerName, loser } = await raceTwoEngineers(
+        eve,
+        ed,
+        'serviceRequest.take',
+        { serviceRequestId: id },
+        'service_requests',
       );
+      expectRefused(loser, 409, `This service request has already been taken by ${winnerName}`);
       expect((await request(id)).engineer_user_id).toBe(winnerId);
     }
   });
@@ -373,20 +344,12 @@ describe('serviceRequest.take', () => {
     const again = await callOp(eve, 'serviceRequest.take', { serviceRequestId: id }, mutationId);
     expect(again.data).toEqual(first.data);
     expect(await request(id)).toEqual(before);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
 
     const id2 = await seedRequest();
-    const concurrentId = randomUUID();
-    const results = await Promise.all(
-      [0, 1, 2].map(() =>
-        callOp(eve, 'serviceRequest.take', { serviceRequestId: id2 }, concurrentId),
-      ),
-    );
-    for (const outcome of results) {
-      expect(outcome.error).toBeNull();
-      expect(outcome.data).toEqual(results[0]!.data);
-    }
-    expect(await ledgerRows(concurrentId)).toBe(1);
+    await expectConcurrentReplayAppliedOnce(db, eve, 'serviceRequest.take', {
+      serviceRequestId: id2,
+    });
   });
 });
 
@@ -489,13 +452,8 @@ describe('serviceRequest.assign', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedRequest();
-    const mutationId = randomUUID();
     const args = { serviceRequestId: id, engineerUserId: ed.id };
-    const first = await callOp(vera, 'serviceRequest.assign', args, mutationId);
-    const before = await request(id);
-    const again = await callOp(vera, 'serviceRequest.assign', args, mutationId);
-    expect(again.data).toEqual(first.data);
-    expect(await request(id)).toEqual(before);
+    await expectReplayChangesNothing(vera, 'serviceRequest.assign', args, () => request(id));
   });
 });
 
@@ -586,13 +544,8 @@ describe('serviceRequest.schedule', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedRequest();
-    const mutationId = randomUUID();
     const args = { serviceRequestId: id, scheduledDate: nextWeek, scheduledTime: '10:30' };
-    const first = await callOp(vera, 'serviceRequest.schedule', args, mutationId);
-    const before = await request(id);
-    const again = await callOp(vera, 'serviceRequest.schedule', args, mutationId);
-    expect(again.data).toEqual(first.data);
-    expect(await request(id)).toEqual(before);
+    await expectReplayChangesNothing(vera, 'serviceRequest.schedule', args, () => request(id));
   });
 });
 
@@ -652,14 +605,14 @@ describe('serviceRequest.cancel', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedRequest();
-    const mutationId = randomUUID();
     const args = { serviceRequestId: id, reason: 'Changed plans' };
-    const first = await callOp(cathy, 'serviceRequest.cancel', args, mutationId);
-    const before = await request(id);
-    const again = await callOp(cathy, 'serviceRequest.cancel', args, mutationId);
-    expect(again.data).toEqual(first.data);
-    expect(await request(id)).toEqual(before);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    const { mutationId } = await expectReplayChangesNothing(
+      cathy,
+      'serviceRequest.cancel',
+      args,
+      () => request(id),
+    );
+    expect(await ledgerRows(db, mutationId)).toBe(1);
   });
 });
 
@@ -691,23 +644,13 @@ describe('serviceRequest.complete', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedRequest({ engineer: eve.id, status: 'SCHEDULED' });
-    const mutationId = randomUUID();
-    const first = await callOp(
+    const { again } = await expectReplayChangesNothing(
       eve,
       'serviceRequest.complete',
       { serviceRequestId: id },
-      mutationId,
-    );
-    const before = await request(id);
-    const again = await callOp(
-      eve,
-      'serviceRequest.complete',
-      { serviceRequestId: id },
-      mutationId,
+      () => request(id),
     );
     expect(again.error).toBeNull();
-    expect(again.data).toEqual(first.data);
-    expect(await request(id)).toEqual(before);
   });
 });
 

@@ -3,12 +3,24 @@
 // replays, and contended calls (take, per-field notes patches) from parallel clients.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import type { MutationName } from '../../src/domain/mutations';
-import { callOp, rowOf, signUpActor, type Actor, type RpcOutcome } from './actors';
-import { createTestClient } from './supabase-client';
-import { openTestDatabase } from './test-database';
+import { callOp, rowOf, signUpActor, type Actor } from './actors';
+import {
+  NO_PERMISSION,
+  closeOpsBackend,
+  expectConcurrentReplayAppliedOnce,
+  expectForbiddenFor,
+  expectRefused,
+  expectReplayChangesNothing,
+  ledgerRows,
+  openOpsBackend,
+  raceTwoEngineers,
+  secondSession,
+  seedRegisteredChairs,
+  signUpTicketDeskCast,
+} from './ops-harness';
 
 let db: Database;
 let running: RunningServer;
@@ -81,26 +93,9 @@ async function ticket(id: string): Promise<TicketRow> {
   return row;
 }
 
-async function ledgerRows(mutationId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from public.applied_mutations where id = $1`,
-    [mutationId],
-  );
-  return rows[0]?.n ?? -1;
-}
-
 function partsOf(row: TicketRow | Record<string, unknown>): PartLine[] {
   const notes = row.service_notes as { partsUsed?: PartLine[] } | null;
   return notes?.partsUsed ?? [];
-}
-
-function expectRefused(outcome: RpcOutcome, status: 400 | 403 | 404 | 409, message?: string): void {
-  const classes = { 400: 'validation', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
-  expect(outcome.status).toBe(status);
-  expect(outcome.error?.code).toBe(`PT${status}`);
-  expect(outcome.error?.details).toBe(classes[status]);
-  expect(outcome.data).toBeNull();
-  if (message !== undefined) expect(outcome.error?.message).toBe(message);
 }
 
 async function expectRolesRefused(
@@ -108,39 +103,13 @@ async function expectRolesRefused(
   name: MutationName,
   args: Record<string, unknown>,
 ): Promise<void> {
-  for (const actor of actors) {
-    const outcome = await callOp(actor, name, args);
-    expectRefused(outcome, 403, 'You do not have permission to do this');
-  }
-}
-
-/** A second, independent session for an existing actor (same user, another client). */
-async function secondSession(actor: Actor): Promise<Actor> {
-  const client = createTestClient(running.url);
-  const { error } = await client.auth.signInWithPassword({
-    email: actor.email,
-    password: 'correct-horse',
-  });
-  expect(error).toBeNull();
-  return { ...actor, client };
+  await expectForbiddenFor(actors, name, args, NO_PERMISSION);
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  running = await startServer({ db });
-  cathy = await signUpActor(running.url, 'CUSTOMER', 'Cathy Customer');
-  carl = await signUpActor(running.url, 'CUSTOMER', 'Carl Customer');
-  eve = await signUpActor(running.url, 'ENGINEER', 'Eve Engineer');
-  ed = await signUpActor(running.url, 'ENGINEER', 'Ed Engineer');
-  vera = await signUpActor(running.url, 'VENDOR', 'Vera Vendor');
-  adam = await signUpActor(running.url, 'ADMIN', 'Adam Admin');
-  cathyChair = randomUUID();
-  carlChair = randomUUID();
-  await db.query(
-    `insert into public.chairs (id, serial_number, model, owner_user_id, status)
-     values ($1, 'TK-S30-1', 'S30', $2, 'REGISTERED'), ($3, 'TK-U500-1', 'U500', $4, 'REGISTERED')`,
-    [cathyChair, cathy.id, carlChair, carl.id],
-  );
+  ({ db, running } = await openOpsBackend());
+  ({ cathy, carl, eve, ed, vera, adam } = await signUpTicketDeskCast(running.url));
+  [cathyChair, carlChair] = await seedRegisteredChairs(db, 'TK', cathy, carl);
   pump = randomUUID();
   pedal = randomUUID();
   retiredPart = randomUUID();
@@ -153,10 +122,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
+afterAll(() => closeOpsBackend(db, running));
 
 describe('ticket.create', () => {
   it('creates an OPEN ticket with the client id for the calling customer, text trimmed', async () => {
@@ -264,7 +230,7 @@ describe('ticket.create', () => {
     expect(again.data).toEqual(first.data);
     const { rows } = await db.query(`select 1 from public.support_tickets where id = $1`, [id]);
     expect(rows).toHaveLength(1);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
   });
 
   it('refuses a new mutation that reuses an existing ticket id as a conflict', async () => {
@@ -345,17 +311,14 @@ describe('ticket.take', () => {
   it('lets exactly one of two engineers win when both take at the same moment', async () => {
     for (let round = 0; round < 3; round += 1) {
       const id = await seedTicket();
-      const [a, b] = await Promise.all([
-        callOp(eve, 'ticket.take', { ticketId: id }),
-        callOp(ed, 'ticket.take', { ticketId: id }),
-      ]);
-      const winners = [a, b].filter((o) => o.error === null);
-      const losers = [a, b].filter((o) => o.error !== null);
-      expect(winners).toHaveLength(1);
-      expect(losers).toHaveLength(1);
-      const winnerId = rowOf(winners[0]!, 'support_tickets').engineer_user_id;
-      const winnerName = winnerId === eve.id ? 'Eve Engineer' : 'Ed Engineer';
-      expectRefused(losers[0]!, 409, `This ticket has already been taken by ${winnerName}`);
+      const { winnerId, winnerName, loser } = await raceTwoEngineers(
+        eve,
+        ed,
+        'ticket.take',
+        { ticketId: id },
+        'support_tickets',
+      );
+      expectRefused(loser, 409, `This ticket has already been taken by ${winnerName}`);
       const row = await ticket(id);
       expect(row.engineer_user_id).toBe(winnerId);
       expect(row.status).toBe('IN_PROGRESS');
@@ -373,20 +336,10 @@ describe('ticket.take', () => {
     const again = await callOp(eve, 'ticket.take', { ticketId: id }, mutationId);
     expect(again.data).toEqual(first.data);
     expect(await ticket(id)).toEqual(after);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
 
     const id2 = await seedTicket();
-    const concurrentId = randomUUID();
-    const results = await Promise.all([
-      callOp(eve, 'ticket.take', { ticketId: id2 }, concurrentId),
-      callOp(eve, 'ticket.take', { ticketId: id2 }, concurrentId),
-      callOp(eve, 'ticket.take', { ticketId: id2 }, concurrentId),
-    ]);
-    for (const outcome of results) {
-      expect(outcome.error).toBeNull();
-      expect(outcome.data).toEqual(results[0]!.data);
-    }
-    expect(await ledgerRows(concurrentId)).toBe(1);
+    await expectConcurrentReplayAppliedOnce(db, eve, 'ticket.take', { ticketId: id2 });
   });
 });
 
@@ -443,22 +396,12 @@ describe('ticket.assign', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedTicket();
-    const mutationId = randomUUID();
-    const first = await callOp(
+    await expectReplayChangesNothing(
       vera,
       'ticket.assign',
       { ticketId: id, engineerUserId: ed.id },
-      mutationId,
+      () => ticket(id),
     );
-    const before = await ticket(id);
-    const again = await callOp(
-      vera,
-      'ticket.assign',
-      { ticketId: id, engineerUserId: ed.id },
-      mutationId,
-    );
-    expect(again.data).toEqual(first.data);
-    expect(await ticket(id)).toEqual(before);
   });
 });
 
@@ -630,7 +573,7 @@ describe('ticket.updateServiceNotes', () => {
   });
 
   it('keeps both of two concurrent patches of different fields (5 rounds)', async () => {
-    const eveAgain = await secondSession(eve);
+    const eveAgain = await secondSession(running.url, eve);
     for (let round = 0; round < 5; round += 1) {
       const id = await seedTicket({
         engineer: eve.id,
@@ -671,24 +614,12 @@ describe('ticket.updateServiceNotes', () => {
     expect(again.data).toEqual(first.data);
     expect(await ticket(id)).toEqual(before);
     expect(before.service_notes).toEqual({ workPerformed: 'edited later' });
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
 
-    const concurrentId = randomUUID();
-    const results = await Promise.all(
-      [0, 1, 2].map(() =>
-        callOp(
-          eve,
-          'ticket.updateServiceNotes',
-          { ticketId: id, patch: { timeSpent: 90 } },
-          concurrentId,
-        ),
-      ),
-    );
-    for (const outcome of results) {
-      expect(outcome.error).toBeNull();
-      expect(outcome.data).toEqual(results[0]!.data);
-    }
-    expect(await ledgerRows(concurrentId)).toBe(1);
+    await expectConcurrentReplayAppliedOnce(db, eve, 'ticket.updateServiceNotes', {
+      ticketId: id,
+      patch: { timeSpent: 90 },
+    });
     expect((await ticket(id)).service_notes).toEqual({
       workPerformed: 'edited later',
       timeSpent: 90,
@@ -838,7 +769,7 @@ describe('ticket.addPart and ticket.removePart', () => {
     expect(again.data).toEqual(first.data);
     expect(again2.data).toEqual(first.data);
     expect(partsOf(await ticket(id))).toHaveLength(1);
-    expect(await ledgerRows(mutationId)).toBe(1);
+    expect(await ledgerRows(db, mutationId)).toBe(1);
   });
 });
 
@@ -906,13 +837,8 @@ describe('ticket.resolve', () => {
 
   it('replays with the first result and no second change', async () => {
     const id = await seedTicket({ engineer: eve.id, status: 'IN_PROGRESS' });
-    const mutationId = randomUUID();
     const args = { ticketId: id, resolution: 'Done' };
-    const first = await callOp(eve, 'ticket.resolve', args, mutationId);
-    const before = await ticket(id);
-    const again = await callOp(eve, 'ticket.resolve', args, mutationId);
-    expect(again.data).toEqual(first.data);
-    expect(await ticket(id)).toEqual(before);
+    await expectReplayChangesNothing(eve, 'ticket.resolve', args, () => ticket(id));
   });
 });
 

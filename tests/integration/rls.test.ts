@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../server/db/database';
+import { SERVER_TABLES } from './server-tables';
 import { openTestDatabase } from './test-database';
 
 type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
@@ -473,16 +474,7 @@ describe('row level security', () => {
   describe('anon', () => {
     it('sees nothing', async () => {
       await asAnon(async (tx) => {
-        for (const table of [
-          'users',
-          'chairs',
-          'parts',
-          'support_tickets',
-          'training_resources',
-          'part_requests',
-          'service_requests',
-          'installations',
-        ]) {
+        for (const table of SERVER_TABLES) {
           expect(await idsOf(tx, table), table).toEqual([]);
         }
       });

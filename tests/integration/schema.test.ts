@@ -3,18 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, migrate, type Database } from '../../server/db/database';
+import { SERVER_TABLES } from './server-tables';
 import { openTestDatabase } from './test-database';
 
-const TABLES = [
-  'users',
-  'chairs',
-  'parts',
-  'support_tickets',
-  'training_resources',
-  'part_requests',
-  'service_requests',
-  'installations',
-] as const;
+const TABLES = SERVER_TABLES;
 
 describe('schema migration', () => {
   let db: Database;

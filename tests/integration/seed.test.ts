@@ -19,6 +19,7 @@ import { engineerMetrics } from '../../src/domain/metrics';
 import { serviceStatus } from '../../src/domain/service-status';
 import { canActivateWarranty, warrantyState, type Warranty } from '../../src/domain/warranty';
 import { createTestClient } from './supabase-client';
+import { SERVER_TABLES } from './server-tables';
 import { openTestDatabase } from './test-database';
 
 let db: Database;
@@ -26,15 +27,8 @@ let running: RunningServer;
 let firstLoad: boolean;
 const now = new Date();
 
-const TABLES = [
-  'users',
-  'chairs',
-  'parts',
-  'support_tickets',
-  'training_resources',
-  'part_requests',
-  'service_requests',
-] as const;
+/** The domain tables the snapshot digests: all but installations. */
+const TABLES = SERVER_TABLES.filter((t) => t !== 'installations');
 
 async function snapshot(): Promise<Record<string, unknown>> {
   const result: Record<string, unknown> = {};
@@ -430,23 +424,16 @@ describe('generateLargeDataSet', () => {
       requests: await count('service_requests'),
       parts: await count('parts'),
     };
-    const result = await generateLargeDataSet(db, {
+    const sizes = {
       chairs: 200,
       tickets: 500,
       serviceRequests: 200,
       parts: 50,
       customers: 40,
       engineers: 5,
-      seed: 42,
-    });
-    expect(result).toMatchObject({
-      chairs: 200,
-      tickets: 500,
-      serviceRequests: 200,
-      parts: 50,
-      customers: 40,
-      engineers: 5,
-    });
+    };
+    const result = await generateLargeDataSet(db, { ...sizes, seed: 42 });
+    expect(result).toMatchObject(sizes);
     expect(await count('users')).toBe(before.users + 45);
     expect(await count('chairs')).toBe(before.chairs + 200);
     expect(await count('support_tickets')).toBe(before.tickets + 500);

@@ -1,25 +1,17 @@
 // Two engineers' devices (two separate IndexedDB instances) against the real local server: both
 // work offline, reconnect, and the server and both mirrors end in exactly the expected state.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { performMutation } from '../../src/data/actions';
-import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
-import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
-import { pullAll, pushOutbox, supabaseAuth, supabaseTransport, type Transport } from '../../sync';
-import { toLocalRow } from '../../sync/wire';
+import { pullAll, supabaseTransport, type Transport } from '../../sync';
 import { signUpActor, type Actor } from './actors';
+import { mirrorView, openDevice, pushDeviceOutbox, serverView, type Device } from './devices';
 import { openTestDatabase } from './test-database';
 
-interface Device {
-  actor: Actor;
-  mirror: ChairsideDatabase;
-  transport: Transport;
-  net: { online: boolean; dropNextResponse: boolean };
-}
+type Net = { online: boolean; dropNextResponse: boolean };
 
-function device(actor: Actor): Device {
+function device(actor: Actor): Device<Net> {
   const net = { online: true, dropNextResponse: false };
   const real = supabaseTransport(actor.client);
   const transport: Transport = {
@@ -33,42 +25,19 @@ function device(actor: Actor): Device {
       return response;
     },
   };
-  const mirror = openLocalDatabase(actor.id, { indexedDB: new IDBFactory(), IDBKeyRange });
-  return { actor, mirror, transport, net };
+  return openDevice(actor, transport, net);
 }
 
-const sync = async (d: Device) => {
-  const pushed = await pushOutbox(d.mirror, d.actor.id, d.transport, supabaseAuth(d.actor.client));
+const sync = async (d: Device<Net>) => {
+  const pushed = await pushDeviceOutbox(d);
   if (!pushed.stop) await pullAll(d.mirror, d.transport);
   return pushed;
 };
 
-/** The user's view of the server, table by table, in mirror form. */
-async function serverView(actor: Actor) {
-  const view: Record<string, unknown[]> = {};
-  for (const table of ENTITY_TABLES) {
-    const { data, error } = await actor.client.from(SERVER_TABLE[table]).select('*');
-    expect(error).toBeNull();
-    view[table] = (data ?? [])
-      .map((row) => toLocalRow(table, row))
-      .filter((row) => !('deletedAt' in row) || !row.deletedAt)
-      .sort((a, b) => a.id.localeCompare(b.id));
-  }
-  return view;
-}
-
-async function mirrorView(mirror: ChairsideDatabase) {
-  const view: Record<string, unknown[]> = {};
-  for (const table of ENTITY_TABLES) {
-    view[table] = (await mirror[table].toArray()).sort((a, b) => a.id.localeCompare(b.id));
-  }
-  return view;
-}
-
 let db: Database;
 let running: RunningServer;
-let a: Device;
-let b: Device;
+let a: Device<Net>;
+let b: Device<Net>;
 const ids = {
   contested: crypto.randomUUID(),
   ticketA: crypto.randomUUID(),

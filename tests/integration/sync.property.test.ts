@@ -4,27 +4,28 @@
 // mirror equals what supabase-js shows that user, and every mutation id is in the server's ledger
 // exactly when it left the outbox; the others sit in 'needs attention' with the server's reason.
 import fc from 'fast-check';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { performMutation, type MutationInput } from '../../src/data/actions';
-import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
 import { MutationRejected } from '../../src/data/local-store';
-import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
 import type { MutationName } from '../../src/domain/mutations';
 import {
   PullError,
   pullAll,
-  pushOutbox,
-  supabaseAuth,
   supabaseTransport,
   type BackendResponse,
   type Transport,
 } from '../../sync';
-import { toLocalRow } from '../../sync/wire';
 import { signUpActor, type Actor } from './actors';
+import {
+  mirrorView,
+  openDevice,
+  pushDeviceOutbox,
+  serverView,
+  type Device as DeviceOf,
+} from './devices';
 import { openTestDatabase } from './test-database';
 
 const RUNS = Number(process.env.PROPERTY_RUNS_REAL ?? 15);
@@ -123,12 +124,8 @@ async function restartServer(): Promise<void> {
 const offline: BackendResponse = { status: 0, data: null, error: { message: 'fetch failed' } };
 const reset: BackendResponse = { status: 0, data: null, error: { message: 'connection reset' } };
 
-interface Device {
-  actor: Actor;
-  mirror: ChairsideDatabase;
-  transport: Transport;
-  net: { online: boolean; dropNextResponse: boolean; duplicateNextDelivery: boolean };
-}
+type Net = { online: boolean; dropNextResponse: boolean; duplicateNextDelivery: boolean };
+type Device = DeviceOf<Net>;
 
 interface World {
   devices: Device[];
@@ -170,12 +167,11 @@ function device(world: World, actor: Actor): Device {
       return response;
     },
   };
-  const mirror = openLocalDatabase(actor.id, { indexedDB: new IDBFactory(), IDBKeyRange });
-  return { actor, mirror, transport, net };
+  return openDevice(actor, transport, net);
 }
 
 async function sync(d: Device): Promise<boolean> {
-  const pushed = await pushOutbox(d.mirror, d.actor.id, d.transport, supabaseAuth(d.actor.client));
+  const pushed = await pushDeviceOutbox(d);
   if (pushed.stop) return false;
   try {
     await pullAll(d.mirror, d.transport);
@@ -262,28 +258,6 @@ async function runStep(world: World, step: Step): Promise<void> {
       else world.restart = step.mode;
       return;
   }
-}
-
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** The user's view of the server, table by table, in mirror form. */
-async function serverView(actor: Actor): Promise<Record<string, unknown[]>> {
-  const view: Record<string, unknown[]> = {};
-  for (const table of ENTITY_TABLES) {
-    const { data, error } = await actor.client.from(SERVER_TABLE[table]).select('*');
-    expect(error).toBeNull();
-    view[table] = (data ?? [])
-      .map((row) => toLocalRow(table, row))
-      .filter((row) => !('deletedAt' in row) || !row.deletedAt)
-      .sort(byId);
-  }
-  return view;
-}
-
-async function mirrorView(mirror: ChairsideDatabase): Promise<Record<string, unknown[]>> {
-  const view: Record<string, unknown[]> = {};
-  for (const table of ENTITY_TABLES) view[table] = (await mirror[table].toArray()).sort(byId);
-  return view;
 }
 
 async function runScenario(scenario: Scenario): Promise<void> {

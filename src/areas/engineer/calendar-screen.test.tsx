@@ -1,34 +1,30 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineerPaths } from '../../app/paths';
-import { Toaster } from '../../app/toaster';
-import type { Chair, ServiceRequest, User } from '../../domain/entities';
-import { createTestSession, SessionTestProviders } from '../../testing/session';
+import type { ServiceRequest, User } from '../../domain/entities';
+import {
+  chairRow,
+  CUSTOMER_ID,
+  engineerUser,
+  serviceRequestRow,
+  stamped,
+  userRow,
+} from '../../testing/rows';
+import { renderSignedIn } from '../../testing/session';
 import { CalendarScreen } from './calendar-screen';
 
 const stamp = '2026-03-01T09:00:00.000Z';
-const me = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  email: 'engineer@example.com',
-  name: 'James Carter',
-  role: 'ENGINEER' as const,
-};
+const me = engineerUser;
 
-const practiceCustomer: User = {
-  id: '00000000-0000-4000-8000-0000000000c1',
+const practiceCustomer = userRow({
+  id: CUSTOMER_ID,
   email: 'riverside@example.com',
   name: 'Riverside Dental',
-  role: 'CUSTOMER',
-  phone: null,
   address: '1 Home Street',
-  profilePictureUrl: null,
   practice: { name: 'Riverside Dental', address: '12 River Road, Reading' },
-  engineer: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-  deletedAt: null,
-};
+  ...stamped(stamp),
+});
 const homeCustomer: User = {
   ...practiceCustomer,
   id: '00000000-0000-4000-8000-0000000000c2',
@@ -41,41 +37,27 @@ const noAddressCustomer: User = {
   name: 'Roaming Clinic',
   address: null,
 };
-const chair: Chair = {
+const chair = chairRow({
   id: '00000000-0000-4000-8000-00000000c4a1',
   serialNumber: 'U500-2023-0007',
   model: 'U500',
-  modelName: 'U500 Ambidextrous',
-  configuration: null,
-  deliveryDate: null,
   ownerUserId: practiceCustomer.id,
   status: 'REGISTERED',
-  warranty: null,
-  testSheet: null,
-  service: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
-
-const request = (id: string, over: Partial<ServiceRequest>): ServiceRequest => ({
-  id,
-  customerUserId: practiceCustomer.id,
-  chairId: chair.id,
-  preferredDate: null,
-  preferredTime: null,
-  notes: null,
-  status: 'SCHEDULED',
-  scheduledDate: null,
-  scheduledTime: null,
-  duration: null,
-  location: null,
-  engineerUserId: me.id,
-  confirmedAt: null,
-  cancellationReason: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-  ...over,
+  ...stamped(stamp),
 });
+
+const request = (id: string, over: Partial<ServiceRequest>): ServiceRequest =>
+  serviceRequestRow({
+    id,
+    customerUserId: practiceCustomer.id,
+    chairId: chair.id,
+    preferredDate: null,
+    preferredTime: null,
+    status: 'SCHEDULED',
+    engineerUserId: me.id,
+    ...stamped(stamp),
+    ...over,
+  });
 
 const todayId = '00000000-0000-4000-8000-0000bbbb0001';
 const rows = [
@@ -106,19 +88,15 @@ const rows = [
   request('00000000-0000-4000-8000-0000bbbb0006', { status: 'PENDING', engineerUserId: null }),
 ];
 
-async function renderScreen(seedRows: ServiceRequest[]) {
-  const session = await createTestSession(me, async (db) => {
-    await db.users.bulkPut([practiceCustomer, homeCustomer, noAddressCustomer]);
-    await db.chairs.put(chair);
-    await db.serviceRequests.bulkPut(seedRows);
+function renderScreen(seedRows: ServiceRequest[]) {
+  return renderSignedIn(me, <CalendarScreen />, {
+    path: engineerPaths.calendar,
+    seed: async (db) => {
+      await db.users.bulkPut([practiceCustomer, homeCustomer, noAddressCustomer]);
+      await db.chairs.put(chair);
+      await db.serviceRequests.bulkPut(seedRows);
+    },
   });
-  render(
-    <SessionTestProviders session={session} path={engineerPaths.calendar}>
-      <CalendarScreen />
-      <Toaster />
-    </SessionTestProviders>,
-  );
-  return session;
 }
 
 describe('CalendarScreen', { timeout: 30_000 }, () => {

@@ -1,59 +1,29 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { engineerPaths } from '../../app/paths';
 import type { Chair, Part, TrainingResource } from '../../domain/entities';
-import { createTestSession, SessionTestProviders } from '../../testing/session';
+import { chairRow, engineerUser, partRow, stamped, trainingRow } from '../../testing/rows';
+import { renderSignedIn } from '../../testing/session';
 import { ReferenceScreen } from './reference-screen';
 
 const stamp = '2026-03-05T09:00:00.000Z';
-const me = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  email: 'engineer@example.com',
-  name: 'James Carter',
-  role: 'ENGINEER' as const,
-};
+const me = engineerUser;
 let n = 0;
 const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
-const resource = (over: Partial<TrainingResource>): TrainingResource => ({
-  id: id(),
-  title: 'Untitled',
-  type: 'VIDEO',
-  url: null,
-  content: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-  deletedAt: null,
-  ...over,
-});
-const part = (stock: number): Part => ({
-  id: id(),
-  name: `Part ${stock}`,
-  partCode: null,
-  model: 'S30',
-  diagramUrl: null,
-  price: 10,
-  stock,
-  createdAt: stamp,
-  updatedAt: stamp,
-  deletedAt: null,
-});
-const chair = (model: 'S30' | 'U500'): Chair => ({
-  id: id(),
-  serialNumber: `SN-${n}`,
-  model,
-  modelName: null,
-  configuration: null,
-  deliveryDate: null,
-  ownerUserId: null,
-  status: 'IN_STOCK',
-  warranty: null,
-  testSheet: null,
-  service: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-});
+const resource = (over: Partial<TrainingResource>): TrainingResource =>
+  trainingRow({ id: id(), ...stamped(stamp), ...over });
+const part = (stock: number): Part =>
+  partRow({ id: id(), name: `Part ${stock}`, stock, ...stamped(stamp) });
+const chair = (model: 'S30' | 'U500'): Chair =>
+  chairRow({
+    id: id(),
+    serialNumber: `SN-${n}`,
+    model,
+    modelName: null,
+    ...stamped(stamp),
+  });
 
 const library = [
   resource({ title: 'S30 daily start-up', type: 'VIDEO', url: 'https://example.com/a.mp4' }),
@@ -68,18 +38,17 @@ const library = [
 ];
 
 async function renderScreen(seed: { resources?: TrainingResource[]; empty?: boolean } = {}) {
-  const session = await createTestSession(me, async (db) => {
-    await db.trainingResources.bulkPut(seed.resources ?? library);
-    if (!seed.empty) {
-      await db.parts.bulkPut([part(0), part(1), part(10), part(11)]);
-      await db.chairs.bulkPut([chair('U500'), chair('S30'), chair('S30')]);
-    }
+  await renderSignedIn(me, <ReferenceScreen />, {
+    path: engineerPaths.reference,
+    toaster: false,
+    seed: async (db) => {
+      await db.trainingResources.bulkPut(seed.resources ?? library);
+      if (!seed.empty) {
+        await db.parts.bulkPut([part(0), part(1), part(10), part(11)]);
+        await db.chairs.bulkPut([chair('U500'), chair('S30'), chair('S30')]);
+      }
+    },
   });
-  render(
-    <SessionTestProviders session={session} path={engineerPaths.reference}>
-      <ReferenceScreen />
-    </SessionTestProviders>,
-  );
 }
 
 describe('ReferenceScreen', { timeout: 30_000 }, () => {

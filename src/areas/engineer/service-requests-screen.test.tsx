@@ -1,89 +1,63 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Chair, ServiceRequest, User } from '../../domain/entities';
+import type { ServiceRequest } from '../../domain/entities';
 import { engineerPaths } from '../../app/paths';
-import { Toaster } from '../../app/toaster';
-import { createTestSession, SessionTestProviders } from '../../testing/session';
+import {
+  chairRow,
+  CUSTOMER_ID,
+  engineerUser,
+  OTHER_ENGINEER_ID,
+  serviceRequestRow,
+  stamped,
+  userRow,
+} from '../../testing/rows';
+import { renderSignedIn } from '../../testing/session';
 import { ServiceRequestsScreen } from './service-requests-screen';
 
 const stamp = '2026-03-01T09:00:00.000Z';
-const me = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  email: 'engineer@example.com',
-  name: 'James Carter',
-  role: 'ENGINEER' as const,
-};
-const otherEngineer = '00000000-0000-4000-8000-0000000000e2';
+const me = engineerUser;
+const otherEngineer = OTHER_ENGINEER_ID;
 
-const customer: User = {
-  id: '00000000-0000-4000-8000-0000000000c1',
+const customer = userRow({
+  id: CUSTOMER_ID,
   email: 'riverside@example.com',
   name: 'Riverside Dental',
-  role: 'CUSTOMER',
-  phone: null,
-  address: null,
-  profilePictureUrl: null,
-  practice: null,
-  engineer: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-  deletedAt: null,
-};
-const chair: Chair = {
+  ...stamped(stamp),
+});
+const chair = chairRow({
   id: '00000000-0000-4000-8000-00000000c4a1',
   serialNumber: 'S30-2024-0042',
-  model: 'S30',
-  modelName: 'S30 Sigma',
-  configuration: null,
-  deliveryDate: null,
   ownerUserId: customer.id,
   status: 'REGISTERED',
-  warranty: null,
-  testSheet: null,
-  service: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
-
-const request = (id: string, over: Partial<ServiceRequest>): ServiceRequest => ({
-  id,
-  customerUserId: customer.id,
-  chairId: chair.id,
-  preferredDate: '2026-03-12',
-  preferredTime: '14:30',
-  notes: null,
-  status: 'PENDING',
-  scheduledDate: null,
-  scheduledTime: null,
-  duration: null,
-  location: null,
-  engineerUserId: null,
-  confirmedAt: null,
-  cancellationReason: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-  ...over,
+  ...stamped(stamp),
 });
+
+const request = (id: string, over: Partial<ServiceRequest>): ServiceRequest =>
+  serviceRequestRow({
+    id,
+    customerUserId: customer.id,
+    chairId: chair.id,
+    preferredDate: '2026-03-12',
+    preferredTime: '14:30',
+    ...stamped(stamp),
+    ...over,
+  });
 
 const openId = '00000000-0000-4000-8000-0000aaaa0001';
 const mineId = '00000000-0000-4000-8000-0000aaaa0002';
 const theirsId = '00000000-0000-4000-8000-0000aaaa0003';
 const orphanId = '00000000-0000-4000-8000-0000aaaa0004';
 
-async function renderScreen(rows: ServiceRequest[]) {
-  const session = await createTestSession(me, async (db) => {
-    await db.users.put(customer);
-    await db.chairs.put(chair);
-    await db.serviceRequests.bulkPut(rows);
+function renderScreen(rows: ServiceRequest[]) {
+  return renderSignedIn(me, <ServiceRequestsScreen />, {
+    path: engineerPaths.serviceRequests,
+    seed: async (db) => {
+      await db.users.put(customer);
+      await db.chairs.put(chair);
+      await db.serviceRequests.bulkPut(rows);
+    },
   });
-  render(
-    <SessionTestProviders session={session} path={engineerPaths.serviceRequests}>
-      <ServiceRequestsScreen />
-      <Toaster />
-    </SessionTestProviders>,
-  );
-  return session;
 }
 
 const seeded = [

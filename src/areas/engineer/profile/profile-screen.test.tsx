@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { engineerPaths } from '../../../app/paths';
-import { Toaster } from '../../../app/toaster';
-import type { ServiceRequest, SupportTicket, User } from '../../../domain/entities';
-import { createTestSession, SessionTestProviders } from '../../../testing/session';
+import type { SupportTicket, User } from '../../../domain/entities';
+import { serviceRequestRow, stamped, ticketRow, userRow } from '../../../testing/rows';
+import { renderSignedIn } from '../../../testing/session';
 import { ProfileScreen } from './profile-screen';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,15 +25,13 @@ const workday = (dayOfWeek: number) => ({
 });
 
 function engineerRow(score?: number): User {
-  return {
+  return userRow({
     id: me.id,
     email: me.email,
     name: me.name,
     role: 'ENGINEER',
     phone: '07700 900123',
     address: '9 Kendrick Road, Reading',
-    profilePictureUrl: null,
-    practice: null,
     engineer: {
       location: 'Reading, Berkshire',
       coverageAreas: ['Berkshire', 'Surrey'],
@@ -73,66 +71,48 @@ function engineerRow(score?: number): User {
         ...(score === undefined ? {} : { customerSatisfactionScore: score }),
       },
     },
-    createdAt: stamp,
-    updatedAt: stamp,
-    deletedAt: null,
-  };
+    ...stamped(stamp),
+  });
 }
 
 let n = 0;
 const nextId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const ticket = (status: SupportTicket['status'], hours: number): SupportTicket => ({
+const ticket = (status: SupportTicket['status'], hours: number): SupportTicket =>
+  ticketRow({
+    id: nextId(),
+    title: 'Chair fault',
+    description: 'The chair does not move.',
+    status,
+    engineerUserId: me.id,
+    createdAt: '2026-02-01T08:00:00.000Z',
+    updatedAt: new Date(Date.parse('2026-02-01T08:00:00.000Z') + hours * 3600_000).toISOString(),
+  });
+const completedVisit = serviceRequestRow({
   id: nextId(),
-  title: 'Chair fault',
-  description: 'The chair does not move.',
-  status,
-  priority: 'NORMAL',
-  customerUserId: null,
-  engineerUserId: me.id,
-  chairId: null,
-  resolution: null,
-  serviceNotes: null,
-  createdAt: '2026-02-01T08:00:00.000Z',
-  updatedAt: new Date(Date.parse('2026-02-01T08:00:00.000Z') + hours * 3600_000).toISOString(),
-});
-const completedVisit: ServiceRequest = {
-  id: nextId(),
-  customerUserId: null,
-  chairId: null,
   preferredDate: null,
   preferredTime: null,
-  notes: null,
   status: 'COMPLETED',
   scheduledDate: '2026-02-03',
   scheduledTime: '09:00',
-  duration: null,
-  location: null,
   engineerUserId: me.id,
-  confirmedAt: null,
-  cancellationReason: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-};
+  ...stamped(stamp),
+});
 
-async function renderScreen(options: { user?: User | null } = {}) {
+function renderScreen(options: { user?: User | null } = {}) {
   const row = options.user === undefined ? engineerRow(4.7) : options.user;
-  const session = await createTestSession(me, async (db) => {
-    if (row) await db.users.put(row);
-    // Resolved in 4 h and 6 h (average 5.0), one still open: 2 of 3 resolved.
-    await db.supportTickets.bulkPut([
-      ticket('RESOLVED', 4),
-      ticket('CLOSED', 6),
-      ticket('IN_PROGRESS', 1),
-    ]);
-    await db.serviceRequests.put(completedVisit);
+  return renderSignedIn(me, <ProfileScreen />, {
+    path: engineerPaths.profile,
+    seed: async (db) => {
+      if (row) await db.users.put(row);
+      // Resolved in 4 h and 6 h (average 5.0), one still open: 2 of 3 resolved.
+      await db.supportTickets.bulkPut([
+        ticket('RESOLVED', 4),
+        ticket('CLOSED', 6),
+        ticket('IN_PROGRESS', 1),
+      ]);
+      await db.serviceRequests.put(completedVisit);
+    },
   });
-  render(
-    <SessionTestProviders session={session} path={engineerPaths.profile}>
-      <ProfileScreen />
-      <Toaster />
-    </SessionTestProviders>,
-  );
-  return session;
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });

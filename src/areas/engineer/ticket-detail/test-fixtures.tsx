@@ -1,44 +1,18 @@
 // Mirror rows and a render helper for the ticket screen tests, shaped like pulled server rows.
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster, toaster } from '../../../app/toaster';
+import { toaster } from '../../../app/toaster';
 import type { ChairsideDatabase } from '../../../data/db';
-import type { Chair, Part, SupportTicket, User } from '../../../domain/entities';
+import type { Chair, Part, SupportTicket } from '../../../domain/entities';
 import type { Warranty } from '../../../domain/warranty';
-import {
-  createTestSession,
-  SessionTestProviders,
-  type TestSession,
-} from '../../../testing/session';
+import * as rows from '../../../testing/rows';
+import { CUSTOMER_ID, OTHER_ENGINEER_ID, STAMP, userRow } from '../../../testing/rows';
+import { renderSignedIn, type TestSession } from '../../../testing/session';
 
-export const STAMP = '2026-01-10T09:00:00.000Z';
+export { CUSTOMER_ID, OTHER_ENGINEER_ID, STAMP, userRow };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const engineer = {
-  id: '00000000-0000-4000-8000-0000000000e1',
-  email: 'engineer@example.com',
-  name: 'Eve Evans',
-  role: 'ENGINEER' as const,
-};
-export const OTHER_ENGINEER_ID = '00000000-0000-4000-8000-0000000000e2';
-export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
-
-export function userRow(patch: Partial<User> & Pick<User, 'id'>): User {
-  return {
-    email: null,
-    name: null,
-    role: 'CUSTOMER',
-    phone: null,
-    address: null,
-    profilePictureUrl: null,
-    practice: null,
-    engineer: null,
-    deletedAt: null,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    ...patch,
-  };
-}
+export const engineer = { ...rows.engineerUser, name: 'Eve Evans' };
 
 /** A warranty activated `daysAgo` days before now (5 years long unless said otherwise). */
 export function warrantyActivated(daysAgo: number, patch: Partial<Warranty> = {}): Warranty {
@@ -52,53 +26,25 @@ export function warrantyActivated(daysAgo: number, patch: Partial<Warranty> = {}
   };
 }
 
+/** A chair delivered to and registered by the customer. */
 export function chairRow(patch: Partial<Chair> & Pick<Chair, 'id' | 'serialNumber'>): Chair {
-  return {
-    model: 'S30',
-    modelName: 'S30 Sigma',
-    configuration: null,
+  return rows.chairRow({
     deliveryDate: STAMP,
     ownerUserId: CUSTOMER_ID,
     status: 'REGISTERED',
-    warranty: null,
-    testSheet: null,
-    service: null,
-    createdAt: STAMP,
-    updatedAt: STAMP,
     ...patch,
-  };
+  });
 }
 
 export function partRow(patch: Partial<Part> & Pick<Part, 'id' | 'name'>): Part {
-  return {
-    partCode: null,
-    model: 'S30',
-    diagramUrl: null,
-    price: 10,
-    stock: 20,
-    deletedAt: null,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    ...patch,
-  };
+  return rows.partRow(patch);
 }
 
+/** A ticket raised by the customer. */
 export function ticketRow(
   patch: Partial<SupportTicket> & Pick<SupportTicket, 'id' | 'title'>,
 ): SupportTicket {
-  return {
-    description: 'The chair makes a grinding noise when it rises.',
-    status: 'OPEN',
-    priority: 'NORMAL',
-    customerUserId: CUSTOMER_ID,
-    engineerUserId: null,
-    chairId: null,
-    resolution: null,
-    serviceNotes: null,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    ...patch,
-  };
+  return rows.ticketRow({ customerUserId: CUSTOMER_ID, ...patch });
 }
 
 /** Signs the engineer in over `seed` and renders `element` at `path`, with the app's toaster. */
@@ -111,14 +57,7 @@ export async function renderWithSession(
   }: { path: string; pattern?: string; seed: (db: ChairsideDatabase) => Promise<unknown> },
 ): Promise<TestSession> {
   toaster.remove();
-  const session = await createTestSession(engineer, seed);
-  render(
-    <SessionTestProviders session={session} path={path} pattern={pattern}>
-      {element}
-      <Toaster />
-    </SessionTestProviders>,
-  );
-  return session;
+  return renderSignedIn(engineer, element, { path, pattern, seed });
 }
 
 /** The mutations queued in the outbox, oldest first. */
