@@ -2,18 +2,13 @@
 // 120 minutes when no time is recorded, parts at price × quantity, nothing to pay for covered
 // WARRANTY work. Pure: the time comes in as `now`.
 
+import type { WorkType } from './schemas/ticket.schema';
 import { isCovered, warrantyState, type Warranty } from './warranty';
 
 /** Labour rate in GBP per minute. */
 export const LABOR_RATE_PER_MINUTE = 1.5;
 /** Minutes assumed when a quote has no time recorded. */
 export const DEFAULT_QUOTE_MINUTES = 120;
-/** Work types a service record can carry. */
-export const WORK_TYPES = ['WARRANTY', 'DAMAGE', 'OUT_OF_WARRANTY'] as const;
-
-/** Kind of work done on a service visit. */
-export type WorkType = (typeof WORK_TYPES)[number];
-
 /** A part line on a quote. */
 export interface QuotePart {
   price: number;
