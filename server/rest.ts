@@ -260,8 +260,8 @@ function rpcParam(value: unknown, type: string): string | null {
 
 async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
   const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  const { rows } = await tx.query<{ names: string[] | null; types: string[] }>(
-    `select p.proargnames as names,
+  const { rows } = await tx.query<{ names: string[] | null; types: string[]; returns_set: boolean }>(
+    `select p.proargnames as names, p.proretset as returns_set,
             array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as types
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = $1`,
@@ -287,8 +287,12 @@ async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown
     params.push(rpcParam(value, type));
     parts.push(`${q(key)} => $${params.length}::${type}`);
   }
+  // A set-returning function answers with a JSON array of its rows, as PostgREST does.
+  const call = `public.${q(fn)}(${parts.join(', ')})`;
   const result = await tx.query<{ body: unknown }>(
-    `select to_json(public.${q(fn)}(${parts.join(', ')})) as body`,
+    proc.returns_set
+      ? `select coalesce(json_agg(f), '[]'::json) as body from ${call} as f`
+      : `select to_json(${call}) as body`,
     params,
   );
   return result.rows[0]?.body ?? null;

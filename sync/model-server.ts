@@ -7,7 +7,8 @@
  *  - who may do what, conflicts naming the winner, notes merged per field, lineId idempotence;
  *  - every change bumps updated_at from a monotonic server clock;
  *  - sync_pull: keyset on (updated_at, id) over the rows the caller may read (RLS), plus the
- *    ids that left the caller's view since the cursor (`gone`, from the departure log): own user
+ *    ids that left the caller's view since `departed_after` (`gone`, from the departure log,
+ *    which the model never prunes, so it never answers `resync`): own user
  *    row, every part, tickets assigned to the caller or unassigned; sync_rows: the same view.
  * It counts how many times each mutation id was actually applied.
  */
@@ -400,12 +401,14 @@ export class ModelServer {
           Date.parse(String(a.updated_at)) - Date.parse(String(b.updated_at)) ||
           (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0),
       );
+    const departedAfter =
+      typeof params.departed_after === 'string' ? Date.parse(params.departed_after) : since;
     const gone =
       typeof params.after_updated_at === 'string'
         ? [
             ...new Set(
               this.departures
-                .filter((d) => d.table === table && d.at > since)
+                .filter((d) => d.table === table && d.at > departedAfter)
                 .filter((d) => {
                   const row = this.tables[table].get(d.id);
                   return !row || !this.visible(table, row, userId);

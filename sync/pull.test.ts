@@ -127,6 +127,72 @@ describe('pull', () => {
     expect(await db.supportTickets.get(kept.id)).toEqual(kept);
   });
 
+  it('reads departures from the last pull, not from the row cursor of a quiet table', async () => {
+    const db = freshDatabase();
+    const part = partRow({ updatedAt: at(1) });
+    const first = scriptedTransport(() => ok({ rows: [toWire(part)], total: 1, server_time: at(59) }));
+    await pullTable(db, first, 'parts');
+    expect(first.calls[0]?.params).not.toHaveProperty('departed_after');
+
+    const next = scriptedTransport(() => ok({ rows: [], total: null, gone: [] }));
+    await pullTable(db, next, 'parts');
+    expect(next.calls[0]?.params).toMatchObject({
+      after_updated_at: at(1),
+      after_id: part.id,
+      departed_after: new Date(Date.parse(at(59)) - OVERLAP_MS).toISOString(),
+    });
+  });
+
+  it('pulls a table again from the start when the departure log no longer covers the cursor', async () => {
+    const db = freshDatabase();
+    const stays = ticketRow({ title: 'Stays', updatedAt: at(1) });
+    const leftUnseen = ticketRow({ title: 'Taken by another engineer', updatedAt: at(2) });
+    await pullTable(db, pagedServer([stays, leftUnseen]), 'supportTickets');
+    // Created offline, not yet pushed: it must survive the sweep.
+    const created = crypto.randomUUID();
+    await performMutation(db, ENGINEER_ID, 'ticket.create', {
+      id: created,
+      title: 'Chair will not rise',
+      description: 'The base motor hums but the seat stays down.',
+      priority: 'HIGH',
+    });
+
+    const changed = { ...stays, title: 'Stays, renamed', updatedAt: at(40) };
+    const fresh = ticketRow({ title: 'New to this engineer', updatedAt: at(41) });
+    const server = pagedServer([changed, fresh]);
+    const transport = scriptedTransport((fn, params) =>
+      params.departed_after !== undefined
+        ? ok({ rows: [], total: null, gone: [], resync: true })
+        : server.rpc(fn, params),
+    );
+    const progress: [number, number | null][] = [];
+    const received = await pullTable(db, transport, 'supportTickets', {
+      pageSize: 1,
+      onPage: (loaded, total) => progress.push([loaded, total]),
+    });
+
+    expect(received).toBe(2);
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+      [2, 2],
+    ]);
+    expect(transport.calls.map((call) => call.params.after_updated_at)).toEqual([
+      new Date(Date.parse(at(2)) - OVERLAP_MS).toISOString(),
+      null,
+      at(40),
+      at(41),
+    ]);
+    expect(transport.calls.slice(1).some((call) => 'departed_after' in call.params)).toBe(false);
+    expect((await db.supportTickets.toArray()).map((t) => t.title).sort()).toEqual([
+      'Chair will not rise',
+      'New to this engineer',
+      'Stays, renamed',
+    ]);
+    expect(await db.supportTickets.get(leftUnseen.id)).toBeUndefined();
+    expect(await readCursor(db, 'supportTickets')).toMatchObject({ updatedAt: at(41), id: fresh.id });
+  });
+
   it('rebases pending notes on a pulled row instead of overwriting them', async () => {
     const db = freshDatabase();
     const ticket = ticketRow({ engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' });

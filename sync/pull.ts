@@ -9,6 +9,9 @@
  *  - soft-deleted rows (deleted_at) are removed locally, and so are rows that left the user's view
  *    since the cursor (the server's `gone` ids: a ticket another engineer took, a chair that was
  *    reassigned), which an incremental pull of visible rows would otherwise never mention;
+ *  - when the server's departure log no longer reaches back to the cursor (`resync`: a device
+ *    offline for longer than the log keeps), the table is pulled again from the start and the
+ *    rows the server no longer sends are dropped;
  *  - rows with pending local mutations are rebased (server row + pending effects), never
  *    overwritten; the cursor is stored in the same transaction as the rows it covers.
  */
@@ -69,10 +72,22 @@ export async function readCursor(
  * older than that bound, else from the bound.
  */
 export function incrementalStart(cursor: Cursor): { updatedAt: string; id: string | null } {
-  const reference = cursor.pulledAt ?? cursor.updatedAt;
-  const bound = Date.parse(reference) - OVERLAP_MS;
+  const bound = overlapBound(cursor);
   if (Date.parse(cursor.updatedAt) <= bound) return { updatedAt: cursor.updatedAt, id: cursor.id };
   return { updatedAt: new Date(bound).toISOString(), id: null };
+}
+
+/**
+ * From when an incremental pull needs the departure log: the previous pull reported every
+ * departure up to its server time, less the same overlap window for transactions still open then.
+ * (The row cursor of a quiet table can be months older.)
+ */
+export function departuresStart(cursor: Cursor): string {
+  return new Date(overlapBound(cursor)).toISOString();
+}
+
+function overlapBound(cursor: Cursor): number {
+  return Date.parse(cursor.pulledAt ?? cursor.updatedAt) - OVERLAP_MS;
 }
 
 /** Pulls one table to the present; returns the number of rows received. */
@@ -87,11 +102,14 @@ export async function pullTable(
   let after: { updatedAt: string | null; id: string | null } = stored
     ? incrementalStart(stored)
     : { updatedAt: null, id: null };
+  const departedAfter = stored ? departuresStart(stored) : null;
   let pulledAt: string | undefined;
   let cursor: Cursor | null = stored;
   let loaded = 0;
   let total: number | null = null;
   let firstPage = true;
+  /** While pulling a table again from the start: every id the server sent. */
+  let resync: Set<string> | null = null;
   for (;;) {
     const outcome = classify(
       await transport.rpc('sync_pull', {
@@ -99,7 +117,8 @@ export async function pullTable(
         after_updated_at: after.updatedAt,
         after_id: after.id,
         max_rows: pageSize,
-        with_total: firstPage && !stored,
+        with_total: firstPage && (!stored || resync !== null),
+        ...(departedAfter && !resync ? { departed_after: departedAfter } : {}),
       }),
     );
     if (outcome.kind === 'transient' || outcome.kind === 'auth') {
@@ -111,7 +130,15 @@ export async function pullTable(
       total?: number | null;
       gone?: unknown[];
       server_time?: unknown;
+      resync?: unknown;
     } | null;
+    if (page?.resync === true && !resync) {
+      // The departure log no longer reaches back to the cursor: start the table over.
+      resync = new Set();
+      after = { updatedAt: null, id: null };
+      cursor = null;
+      continue;
+    }
     if (firstPage && typeof page?.server_time === 'string') pulledAt = page.server_time;
     const wireRows = Array.isArray(page?.rows) ? page.rows : [];
     if (firstPage && typeof page?.total === 'number') total = page.total;
@@ -123,17 +150,26 @@ export async function pullTable(
       ? page.gone.filter((id): id is string => typeof id === 'string')
       : [];
     const removed = [...rows.filter(isDeleted).map((row) => row.id), ...gone];
+    for (const row of rows) resync?.add(row.id);
     const last = rows[rows.length - 1];
+    const done = !last || rows.length < pageSize;
     if (last) cursor = { updatedAt: last.updatedAt, id: last.id };
     // The pull's server time moves on even when no row changed, so the next window shrinks.
     const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
     await db.transaction('rw', allTables(db), async () => {
+      if (done && resync) {
+        // Whatever the server no longer sends has left this user's view.
+        const seen = resync;
+        const local = (await db[table].toCollection().primaryKeys()) as string[];
+        removed.push(...local.filter((id) => !seen.has(id)));
+      }
       await acceptServerRows(db, table, live, removed, runEffect);
       if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
+      else if (done && resync) await db.meta.delete(cursorKey(table));
     });
     loaded += rows.length;
     options.onPage?.(loaded, total);
-    if (!last || rows.length < pageSize) return loaded;
+    if (done) return loaded;
     after = { updatedAt: last.updatedAt, id: last.id };
   }
 }

@@ -12,7 +12,8 @@
 // requests, part requests and profile, plus parts, training and the engineer on their work; an
 // engineer reads tickets and service requests assigned to them or unassigned, all chairs with
 // their owners, parts and training; a vendor reads all tickets, service requests, engineers,
-// customers (and the chairs on tickets or requests, which its screens search by serial); an
+// customers' names and addresses as cards (and the chairs on tickets or requests, which its
+// screens search by serial); an
 // admin reads and manages everything. Direct writes: customers insert their own tickets, service
 // and part requests; everyone updates their own profile but not their role; only admin deletes;
 // everything else goes through guarded operations.
@@ -98,7 +99,8 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     CUSTOMER_B: ['customerB'],
     ENGINEER: ['engineerA', 'customerA', 'customerB'],
     ENGINEER_B: ['engineerB', 'customerA', 'customerB'],
-    VENDOR: ['vendor', 'customerA', 'customerB', 'customerC', 'engineerA', 'engineerB'],
+    // Customers reach a vendor only as cards (name and addresses, through sync_pull).
+    VENDOR: ['vendor', 'engineerA', 'engineerB'],
     ADMIN: ALL_USERS,
   },
   chairs: {
@@ -716,9 +718,74 @@ describe("a customer and another customer's rows", () => {
   it('leaves other roles their own reads of users rows (a vendor sees engineers in full)', async () => {
     const { data } = await actors.VENDOR.client.rpc('sync_pull', { table_name: 'users' });
     const rows = (data as { rows: Record<string, unknown>[] }).rows;
-    expect(rows.filter((row) => row.role === 'ENGINEER').every((row) => row.email !== null)).toBe(
-      true,
+    const engineers = rows.filter((row) => row.role === 'ENGINEER');
+    expect(engineers.map((row) => row.id).sort()).toEqual([ids.engineerA, ids.engineerB].sort());
+    expect(engineers.every((row) => typeof row.email === 'string')).toBe(true);
+  });
+});
+
+describe('a vendor reading customers', () => {
+  it('reaches them only as cards: name, address and the practice name and address', async () => {
+    await db.query(
+      `update public.users
+          set practice = '{"name": "Hill Dental", "type": "DENTAL", "address": "1 Hill Rd", "phone": "0161 000"}'::jsonb,
+              address = '2 Home St'
+        where id = $1`,
+      [ids.customerA],
     );
+    const direct = await actors.VENDOR.client.from('users').select('id').eq('role', 'CUSTOMER');
+    expect(direct.error).toBeNull();
+    expect(direct.data).toEqual([]);
+
+    const { data, error } = await actors.VENDOR.client.rpc('sync_pull', { table_name: 'users' });
+    expect(error).toBeNull();
+    const rows = (data as { rows: Record<string, unknown>[] }).rows;
+    const customers = rows.filter((row) => row.role === 'CUSTOMER');
+    expect(customers.map((row) => row.id).sort()).toEqual(
+      [ids.customerA, ids.customerB, ids.customerC].sort(),
+    );
+    expect(customers.find((row) => row.id === ids.customerA)).toMatchObject({
+      name: 'Cass Customer',
+      address: '2 Home St',
+      practice: { name: 'Hill Dental', address: '1 Hill Rd' },
+      email: null,
+      phone: null,
+      profile_picture_url: null,
+      engineer: null,
+    });
+    expect(customers.find((row) => row.id === ids.customerC)).toMatchObject({
+      name: 'Carl No-Chair',
+      address: '9 Lane',
+      email: null,
+      phone: null,
+    });
+    const practice = customers.find((row) => row.id === ids.customerA)?.practice as object;
+    expect(Object.keys(practice).sort()).toEqual(['address', 'name']);
+  });
+
+  it('re-reads customer cards by id after a rejection, never the full row', async () => {
+    const { data, error } = await actors.VENDOR.client.rpc('sync_rows', {
+      table_name: 'users',
+      ids: [ids.customerC, ids.engineerA, ids.admin],
+    });
+    expect(error).toBeNull();
+    const rows = (data as { rows: Record<string, unknown>[] }).rows;
+    expect(rows.map((row) => row.id).sort()).toEqual([ids.customerC, ids.engineerA].sort());
+    expect(rows.find((row) => row.id === ids.customerC)).toMatchObject({
+      email: null,
+      phone: null,
+      address: '9 Lane',
+    });
+  });
+
+  it('gives the cards to vendors only: an engineer, customer or anon calling the card function gets none', async () => {
+    for (const caller of ['ENGINEER', 'CUSTOMER', 'ADMIN'] as const) {
+      const { data, error } = await actors[caller].client.rpc('vendor_customer_cards');
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+    }
+    const anon = await clientOf('anon').rpc('vendor_customer_cards');
+    expect(anon.error).not.toBeNull();
   });
 });
 

@@ -218,4 +218,17 @@ describe('local REST through supabase-js', () => {
     const missing = await alice.c.rpc('no_such_function');
     expect(missing.status).toBe(404);
   });
+
+  it('answers a set-returning function with a JSON array of all its rows, as PostgREST does', async () => {
+    const vendor = await signedIn(`vendor.${Date.now()}@example.com`);
+    await db.query(`update public.users set role = 'VENDOR' where id = $1`, [vendor.id]);
+    const cards = await vendor.c.rpc('vendor_customer_cards');
+    expect(cards.error).toBeNull();
+    expect((cards.data as { id: string }[]).map((card) => card.id).sort()).toEqual(
+      [alice.id, bob.id].sort(),
+    );
+    const none = await alice.c.rpc('vendor_customer_cards');
+    expect(none.error).toBeNull();
+    expect(none.data).toEqual([]);
+  });
 });

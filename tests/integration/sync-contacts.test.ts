@@ -62,3 +62,42 @@ it('adds the contact card when an engineer is assigned after the last pull', asy
     engineer: null,
   });
 });
+
+it("keeps a vendor's mirror of customers to cards through deletions, restores and role changes", async () => {
+  const admin = await signUpActor(running.url, 'ADMIN', 'Ada Admin');
+  const mirror = openLocalDatabase(vendor.id, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const transport = supabaseTransport(vendor.client);
+  await db.query(
+    `update public.users set address = '4 Mill Lane',
+            practice = '{"name": "Reed Dental", "type": "DENTAL", "address": "8 High St", "phone": "0161 1"}'::jsonb
+      where id = $1`,
+    [customer.id],
+  );
+  await pullTable(mirror, transport, 'users');
+  expect(await mirror.users.get(customer.id)).toMatchObject({
+    name: 'Dr Tom Reed',
+    address: '4 Mill Lane',
+    practice: { name: 'Reed Dental', address: '8 High St' },
+    email: null,
+    phone: null,
+  });
+  expect((await mirror.users.get(engineer.id))?.email).toEqual(expect.any(String));
+
+  // Deleted by an admin: the next incremental pull takes the customer out of the mirror.
+  expect((await callOp(admin, 'user.delete', { userId: customer.id })).error).toBeNull();
+  await pullTable(mirror, transport, 'users');
+  expect(await mirror.users.get(customer.id)).toBeUndefined();
+
+  // Restored: the card comes back and the departure does not count as gone.
+  await db.query(`update public.users set deleted_at = null where id = $1`, [customer.id]);
+  await pullTable(mirror, transport, 'users');
+  expect(await mirror.users.get(customer.id)).toMatchObject({ name: 'Dr Tom Reed', email: null });
+
+  // Made an engineer: the vendor now oversees them and reads the full row.
+  expect((await callOp(admin, 'user.setRole', { userId: customer.id, role: 'ENGINEER' })).error).toBeNull();
+  await pullTable(mirror, transport, 'users');
+  expect(await mirror.users.get(customer.id)).toMatchObject({
+    role: 'ENGINEER',
+    email: expect.stringContaining('@'),
+  });
+});
