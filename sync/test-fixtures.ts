@@ -67,7 +67,10 @@ export interface ScriptedTransport extends Transport {
 }
 
 export function scriptedTransport(
-  handler: (fn: string, params: Record<string, unknown>) => BackendResponse,
+  handler: (
+    fn: string,
+    params: Record<string, unknown>,
+  ) => BackendResponse | Promise<BackendResponse>,
 ): ScriptedTransport {
   const calls: ScriptedTransport['calls'] = [];
   return {

@@ -145,7 +145,18 @@ export class SessionStore {
   }
 
   private async enter(authUser: AuthUser): Promise<SessionUser> {
-    const row = await this.readUserRow(authUser.id);
+    const current = this.state;
+    // The mirror this sign-in will use: the one already open for this user, else a new one that
+    // enterAs takes over, so a device never holds two connections to one user's mirror.
+    const reused = current.status === 'signedIn' && current.user.id === authUser.id;
+    const db = reused ? current.db : this.open(authUser.id);
+    let row: { name?: string; role?: string } | null;
+    try {
+      row = await this.readUserRow(authUser.id, db);
+    } catch (error) {
+      if (!reused) db.close();
+      throw error;
+    }
     const metadata = authUser.user_metadata as { name?: unknown; role?: unknown } | undefined;
     const email = authUser.email ?? '';
     const metadataName = typeof metadata?.name === 'string' ? metadata.name.trim() : '';
@@ -155,11 +166,11 @@ export class SessionStore {
       name: row?.name || metadataName || email.split('@')[0] || email,
       role: resolveRole({ storedRole: row?.role, metadataRole: metadata?.role, email }),
     };
-    await this.enterAs(user);
+    await this.enterAs(user, db);
     return user;
   }
 
-  private async enterAs(user: SessionUser): Promise<void> {
+  private async enterAs(user: SessionUser, opened?: ChairsideDatabase): Promise<void> {
     if (this.state.status === 'signedIn' && this.state.user.id === user.id) {
       this.set({ ...this.state, user });
       void this.state.engine.requestSync();
@@ -167,7 +178,7 @@ export class SessionStore {
     }
     this.leave();
     this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
-    const db = this.open(user.id);
+    const db = opened ?? this.open(user.id);
     const engine = new SyncEngine({
       db,
       userId: user.id,
@@ -180,20 +191,20 @@ export class SessionStore {
   }
 
   /** The user's row: from the server when reachable, else from the mirror. */
-  private async readUserRow(userId: string): Promise<{ name?: string; role?: string } | null> {
+  private async readUserRow(
+    userId: string,
+    mirror: ChairsideDatabase,
+  ): Promise<{ name?: string; role?: string } | null> {
     const { data, error } = await this.deps.client
       .from('users')
       .select('name, role')
       .eq('id', userId)
-      .maybeSingle();
+      .maybeSingle()
+      // Without an answer at once, the mirror's copy will do: no seconds of retries at sign-in.
+      .retry(false);
     if (!error && data) return data as { name?: string; role?: string };
-    const mirror = this.open(userId);
-    try {
-      const local = await mirror.users.get(userId);
-      return local ? { name: local.name ?? undefined, role: local.role } : null;
-    } finally {
-      mirror.close();
-    }
+    const local = await mirror.users.get(userId);
+    return local ? { name: local.name ?? undefined, role: local.role } : null;
   }
 
   private leave(): void {

@@ -117,6 +117,23 @@ grant execute on function public.sees_user_card(uuid) to authenticated, service_
 -- Pull, with the cards merged into the users pages, and a resync when the departure log no
 -- longer covers the cursor (migration 000010)
 -- ---------------------------------------------------------------------------------------------
+
+-- The mirrored tables sync reads, or a validation error naming the table asked for.
+create or replace function public.sync_require_table(table_name text) returns void
+language plpgsql
+immutable
+as $$
+begin
+  if table_name is null or table_name not in (
+    'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
+    'service_requests', 'installations'
+  ) then
+    raise exception 'Unknown table %', coalesce(table_name, '(none)')
+      using errcode = 'PT400', detail = 'validation';
+  end if;
+end
+$$;
+
 --
 -- `departed_after` bounds the departures an incremental pull reads: the client passes the
 -- previous pull's server time less the overlap window, since departures before it were reported
@@ -147,13 +164,7 @@ declare
   page_size integer := greatest(1, least(coalesce(max_rows, 1000), 5000));
   departures_since timestamptz := coalesce(departed_after, after_updated_at);
 begin
-  if table_name is null or table_name not in (
-    'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
-    'service_requests', 'installations'
-  ) then
-    raise exception 'Unknown table %', coalesce(table_name, '(none)')
-      using errcode = 'PT400', detail = 'validation';
-  end if;
+  perform public.sync_require_table(table_name);
 
   -- Only an incremental pull names departed_after; the later pages of a first sync page past rows
   -- of any age and must not be taken for a stale cursor.
@@ -244,13 +255,7 @@ as $$
 declare
   found_rows jsonb;
 begin
-  if table_name is null or table_name not in (
-    'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
-    'service_requests', 'installations'
-  ) then
-    raise exception 'Unknown table %', coalesce(table_name, '(none)')
-      using errcode = 'PT400', detail = 'validation';
-  end if;
+  perform public.sync_require_table(table_name);
   if coalesce(array_length(ids, 1), 0) > 1000 then
     raise exception 'At most 1000 ids per call' using errcode = 'PT400', detail = 'validation';
   end if;

@@ -219,6 +219,18 @@ describe('local REST through supabase-js', () => {
     expect(missing.status).toBe(404);
   });
 
+  it.each([
+    ['sync_pull', { table_name: 'applied_mutations' }, 'Unknown table applied_mutations'],
+    ['sync_pull', { table_name: 'users; drop table users' }, 'Unknown table users; drop table users'],
+    ['sync_pull', { table_name: null }, 'Unknown table (none)'],
+    ['sync_rows', { table_name: 'auth.users', ids: [] }, 'Unknown table auth.users'],
+  ])('refuses %s of a table sync does not mirror (%j) with a 400', async (fn, params, message) => {
+    const { error, status } = await alice.c.rpc(fn, params);
+    expect(status).toBe(400);
+    expect(error?.message).toBe(message);
+    expect(error?.code).toBe('PT400');
+  });
+
   it('answers a set-returning function with a JSON array of all its rows, as PostgREST does', async () => {
     const vendor = await signedIn(`vendor.${Date.now()}@example.com`);
     await db.query(`update public.users set role = 'VENDOR' where id = $1`, [vendor.id]);

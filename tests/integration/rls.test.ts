@@ -398,7 +398,7 @@ describe('row level security', () => {
   });
 
   describe('vendor', () => {
-    it('sees all tickets, service requests, chairs, engineers and customers', async () => {
+    it('sees all tickets, service requests, chairs and engineers; customers only as cards', async () => {
       await asUser(ids.vendor, async (tx) => {
         expect(await idsOf(tx, 'support_tickets')).toEqual(
           sorted(rows.ticketA, rows.ticketUnassigned, rows.ticketB),
@@ -408,10 +408,15 @@ describe('row level security', () => {
         );
         expect(await idsOf(tx, 'chairs')).toEqual(sorted(rows.chairA, rows.chairB));
         const users = await idsOf(tx, 'users');
-        for (const id of [ids.customerA, ids.customerB, ids.engineerA, ids.engineerB, ids.vendor]) {
-          expect(users).toContain(id);
-        }
-        expect(users).not.toContain(ids.admin);
+        for (const id of [ids.engineerA, ids.engineerB, ids.vendor]) expect(users).toContain(id);
+        for (const id of [ids.customerA, ids.customerB, ids.admin]) expect(users).not.toContain(id);
+        const cards = await tx.query<{ id: string; email: string | null }>(
+          `select c ->> 'id' as id, c ->> 'email' as email from public.vendor_customer_cards() c`,
+        );
+        const cardIds = cards.rows.map((card) => card.id);
+        for (const id of [ids.customerA, ids.customerB]) expect(cardIds).toContain(id);
+        for (const id of [ids.engineerA, ids.vendor, ids.admin]) expect(cardIds).not.toContain(id);
+        expect(cards.rows.every((card) => card.email === null)).toBe(true);
       });
     });
 

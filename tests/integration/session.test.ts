@@ -3,10 +3,10 @@
 // changes, and opening the app offline with an expired token.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { openLocalDatabase } from '../../src/data/db';
+import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
 import { SessionStore } from '../../src/data/session';
 import { openTestDatabase } from './test-database';
 
@@ -24,29 +24,41 @@ interface Device {
   store: SessionStore;
   storage: MemoryStorage;
   indexedDB: IDBFactory;
-  network: { up: boolean };
+  /** up: false = requests are never answered; refusing: requests fail at once. */
+  network: { up: boolean; refusing: boolean };
+  /** The mirrors this device's store opened, in order. */
+  opened: ChairsideDatabase[];
 }
 
 function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
   const storage = existing?.storage ?? new MemoryStorage();
   const indexedDB = existing?.indexedDB ?? new IDBFactory();
-  const network = { up: true };
+  const network = { up: true, refusing: false };
   const client: SupabaseClient = createClient(running.url, 'local-anon-key', {
     auth: { persistSession: true, autoRefreshToken: false, storage, storageKey: 'chairside-auth' },
     global: {
       fetch: (input, init) =>
-        // No signal: a request is never answered.
-        network.up ? fetch(input, init) : new Promise<Response>(() => undefined),
+        network.refusing
+          ? Promise.reject(new TypeError('fetch failed'))
+          : // No signal: a request is never answered.
+            network.up
+            ? fetch(input, init)
+            : new Promise<Response>(() => undefined),
     },
     realtime: { transport: (globalThis.WebSocket ?? class {}) as never },
   });
+  const opened: ChairsideDatabase[] = [];
   const store = new SessionStore({
     client,
     storage,
     sync: false,
-    openDatabase: (userId) => openLocalDatabase(userId, { indexedDB, IDBKeyRange }),
+    openDatabase: (userId) => {
+      const mirror = openLocalDatabase(userId, { indexedDB, IDBKeyRange });
+      opened.push(mirror);
+      return mirror;
+    },
   });
-  return { store, storage, indexedDB, network };
+  return { store, storage, indexedDB, network, opened };
 }
 
 async function signUpUser(email: string, role: string, name: string) {
@@ -113,6 +125,25 @@ describe('SessionStore', () => {
       email: 'eve@example.com',
       role: 'ENGINEER',
     });
+  });
+
+  it('holds one connection to the mirror when the user row is read from it offline', async () => {
+    const first = device();
+    await first.store.signIn('eve@example.com', 'correct-horse');
+    expect(first.opened).toHaveLength(1);
+
+    const again = device(first);
+    again.network.refusing = true;
+    let updates = 0;
+    again.store.subscribe(() => (updates += 1));
+    // init() enters at once from the stored user, then re-reads the user row in the background:
+    // from the server, which refuses, so from the mirror it already holds open.
+    await again.store.init();
+    await vi.waitFor(() => expect(updates).toBe(2), { timeout: 5000 });
+    expect(again.opened).toHaveLength(1);
+    const state = again.store.getState();
+    expect(state.status === 'signedIn' && state.db).toBe(again.opened[0]);
+    expect(again.opened[0]?.isOpen()).toBe(true);
   });
 
   it('opens the mirror offline with an expired token, without signing anyone out', async () => {
