@@ -199,9 +199,9 @@ export class SessionStore {
       .from('users')
       .select('name, role')
       .eq('id', userId)
-      .maybeSingle()
       // Without an answer at once, the mirror's copy will do: no seconds of retries at sign-in.
-      .retry(false);
+      .retry(false)
+      .maybeSingle();
     if (!error && data) return data as { name?: string; role?: string };
     const local = await mirror.users.get(userId);
     return local ? { name: local.name ?? undefined, role: local.role } : null;

@@ -28,6 +28,7 @@ function fakeClient(user: SessionUser): SupabaseClient {
   const query = {
     select: () => query,
     eq: () => query,
+    retry: () => query,
     maybeSingle: async () => ({ data: { name: user.name, role: user.role }, error: null }),
   };
   return {
