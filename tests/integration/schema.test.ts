@@ -30,6 +30,22 @@ describe('schema migration', () => {
     for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
   });
 
+  it('indexes every foreign key, so policies and lookups by reference never scan a table', async () => {
+    const { rows } = await db.query<{ fk: string }>(
+      `select c.conrelid::regclass || '(' || a.attname || ')' as fk
+         from pg_constraint c
+         join pg_namespace n on n.oid = c.connamespace
+         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and n.nspname = 'public' and array_length(c.conkey, 1) = 1
+          and not exists (
+            select 1 from pg_index i
+             where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]
+          )
+        order by 1`,
+    );
+    expect(rows.map((r) => r.fk)).toEqual([]);
+  });
+
   it('enables RLS on applied_mutations', async () => {
     const { rows } = await db.query<{ relrowsecurity: boolean }>(
       `select relrowsecurity from pg_class where oid = 'public.applied_mutations'::regclass`,
