@@ -33,11 +33,11 @@ export function EquipmentCard({
         <DataList.Root orientation="horizontal" size="md" gap="2">
           <DataList.Item>
             <DataList.ItemLabel minW="110px">Customer</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Stack gap="0">
+            <DataList.ItemValue minW="0">
+              <Stack gap="0" minW="0" w="full">
                 <Text>{owner?.name || 'No owner assigned'}</Text>
                 {owner?.email ? (
-                  <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                  <Text fontSize="sm" color="fg.muted" truncate title={owner.email}>
                     {owner.email}
                   </Text>
                 ) : null}
