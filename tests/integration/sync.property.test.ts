@@ -1,6 +1,7 @@
 // Property against the real local server: random interleavings of offline writes on two
 // engineers' devices, disconnects, real server restarts (the same database, the same port),
-// dropped responses and duplicate deliveries. Once everyone is back online and synced, every
+// dropped responses, duplicate deliveries, and the departure log forgetting everything so far
+// (as after a device's months away: its next pull starts the tables over). Once everyone is back online and synced, every
 // mirror equals what supabase-js shows that user, and every mutation id is in the server's ledger
 // exactly when it left the outbox; the others sit in 'needs attention' with the server's reason.
 import fc from 'fast-check';
@@ -46,7 +47,9 @@ type Step =
   | { kind: 'duplicateNextDelivery'; client: number }
   /** now: restart between requests; afterApply: the next request commits, then the server
    * restarts before answering; midFlight: the server restarts while the next request runs. */
-  | { kind: 'restart'; mode: 'now' | 'afterApply' | 'midFlight' };
+  | { kind: 'restart'; mode: 'now' | 'afterApply' | 'midFlight' }
+  /** The departure log is pruned up to now, so every device's next pull is a resync. */
+  | { kind: 'forgetDepartures' };
 
 interface Scenario {
   tickets: (number | null)[];
@@ -95,6 +98,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       mode: fc.constantFrom('now' as const, 'afterApply' as const, 'midFlight' as const),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('forgetDepartures' as const) }) },
 );
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   tickets: fc.array(fc.option(fc.nat({ max: CLIENTS - 1 }), { nil: null }), {
@@ -256,6 +260,9 @@ async function runStep(world: World, step: Step): Promise<void> {
     case 'restart':
       if (step.mode === 'now') await restartServer();
       else world.restart = step.mode;
+      return;
+    case 'forgetDepartures':
+      await db.query(`select public.prune_sync_departures(interval '0 seconds')`);
       return;
   }
 }
