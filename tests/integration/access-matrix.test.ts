@@ -11,9 +11,9 @@
 // Least-privilege rules (issue 3): a customer reads only their own chairs, tickets, service
 // requests, part requests and profile, plus parts, training and the engineer on their work; an
 // engineer reads tickets and service requests assigned to them or unassigned, all chairs with
-// their owners, parts and training; a vendor reads all tickets, service requests, engineers,
-// customers' names and addresses as cards (and the chairs on tickets or requests, which its
-// screens search by serial); an
+// their owners, the customers on that work, parts and training; a vendor reads all tickets,
+// service requests, engineers, customers' names and addresses as cards (and the chairs on
+// tickets or requests, which its screens search by serial); an
 // admin reads and manages everything. Direct writes: customers insert their own tickets, service
 // and part requests; everyone updates their own profile but not their role; only admin deletes;
 // everything else goes through guarded operations.
@@ -724,6 +724,55 @@ describe("a customer and another customer's rows", () => {
   });
 });
 
+describe('an engineer reading customers', () => {
+  it('sees the customer of an unassigned or own ticket even without a chair, and loses them when another engineer takes it', async () => {
+    const customerD = randomUUID();
+    const ticketD = randomUUID();
+    await db.query(
+      `insert into public.users (id, email, name, role, phone)
+       values ($1, 'dora.nochair@example.com', 'Dora No-Chair', 'CUSTOMER', '0711 222')`,
+      [customerD],
+    );
+    await db.query(
+      `insert into public.support_tickets (id, title, customer_user_id) values ($1, 'Chair not delivered yet', $2)`,
+      [ticketD, customerD],
+    );
+    const sees = async (caller: 'ENGINEER' | 'ENGINEER_B') => {
+      const { data, error } = await actors[caller].client
+        .from('users')
+        .select('id, name, phone')
+        .eq('id', customerD);
+      expect(error).toBeNull();
+      return data ?? [];
+    };
+    expect(await sees('ENGINEER')).toEqual([
+      { id: customerD, name: 'Dora No-Chair', phone: '0711 222' },
+    ]);
+    expect(await sees('ENGINEER_B')).toHaveLength(1);
+
+    const before = new Date(Date.now() - 1000).toISOString();
+    await db.query(`update public.support_tickets set engineer_user_id = $2 where id = $1`, [
+      ticketD,
+      ids.engineerB,
+    ]);
+    expect(await sees('ENGINEER')).toEqual([]);
+    expect(await sees('ENGINEER_B')).toHaveLength(1);
+
+    // Engineer A's next pull of users reports the customer gone; engineer B's keeps them.
+    const pull = async (caller: 'ENGINEER' | 'ENGINEER_B') => {
+      const { data, error } = await actors[caller].client.rpc('sync_pull', {
+        table_name: 'users',
+        after_updated_at: before,
+        departed_after: before,
+      });
+      expect(error).toBeNull();
+      return data as { gone: string[] };
+    };
+    expect((await pull('ENGINEER')).gone).toContain(customerD);
+    expect((await pull('ENGINEER_B')).gone).not.toContain(customerD);
+  });
+});
+
 describe('a vendor reading customers', () => {
   it('reaches them only as cards: name, address and the practice name and address', async () => {
     await db.query(
@@ -741,9 +790,10 @@ describe('a vendor reading customers', () => {
     expect(error).toBeNull();
     const rows = (data as { rows: Record<string, unknown>[] }).rows;
     const customers = rows.filter((row) => row.role === 'CUSTOMER');
-    expect(customers.map((row) => row.id).sort()).toEqual(
-      [ids.customerA, ids.customerB, ids.customerC].sort(),
+    expect(customers.map((row) => row.id)).toEqual(
+      expect.arrayContaining([ids.customerA, ids.customerB, ids.customerC]),
     );
+    expect(customers.every((row) => row.email === null && row.phone === null)).toBe(true);
     expect(customers.find((row) => row.id === ids.customerA)).toMatchObject({
       name: 'Cass Customer',
       address: '2 Home St',
