@@ -199,17 +199,6 @@ begin
            + (select count(*) from public.my_user_cards(since, since_id, null))
         into total;
     end if;
-
-    if after_updated_at is not null then
-      -- A departed user the caller still sees as a card (a customer restored by an admin) has
-      -- not gone.
-      select coalesce(jsonb_agg(distinct d.row_id), '[]'::jsonb)
-        into gone
-        from public.sync_departures d
-       where d.table_name = 'users' and d.departed_at > departures_since
-         and not exists (select 1 from public.users t where t.id = d.row_id)
-         and not public.sees_user_card(d.row_id);
-    end if;
   else
     execute format(
       'select coalesce(jsonb_agg(to_jsonb(p) order by p.updated_at, p.id), ''[]''::jsonb)
@@ -224,16 +213,19 @@ begin
       execute format('select count(*) from public.%I t where (t.updated_at, t.id) > ($1, $2)', table_name)
         into total using since, since_id;
     end if;
+  end if;
 
-    if after_updated_at is not null then
-      execute format(
-        'select coalesce(jsonb_agg(distinct d.row_id), ''[]''::jsonb)
-           from public.sync_departures d
-          where d.table_name = $1 and d.departed_at > $2
-            and not exists (select 1 from public.%I t where t.id = d.row_id)',
-        table_name
-      ) into gone using table_name, departures_since;
-    end if;
+  -- Rows noted as departed since the last pull that the caller no longer sees, neither as a row
+  -- nor as a card (a customer restored by an admin is still a vendor's card: not gone).
+  if after_updated_at is not null then
+    execute format(
+      'select coalesce(jsonb_agg(distinct d.row_id), ''[]''::jsonb)
+         from public.sync_departures d
+        where d.table_name = $1 and d.departed_at > $2
+          and not exists (select 1 from public.%I t where t.id = d.row_id)
+          and not ($1 = ''users'' and public.sees_user_card(d.row_id))',
+      table_name
+    ) into gone using table_name, departures_since;
   end if;
 
   return jsonb_build_object('rows', page, 'total', total, 'gone', gone, 'server_time', now());
