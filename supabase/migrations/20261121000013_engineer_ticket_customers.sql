@@ -34,10 +34,11 @@ create policy users_select_engineer_customers on public.users for select to auth
   );
 
 -- A customer can leave an engineer's view when the work that showed them moves: a ticket or
--- request taken by another engineer, a chair given to another owner, a row deleted. Note the
--- customer in the departure log (migration 000007), so the engineer's next pull drops them if
--- nothing else keeps them in view.
-create or replace function public.note_customer_departure() returns trigger
+-- request taken by another engineer, a chair given to another owner, a row deleted. The departure
+-- triggers of migration 000007 already fire on exactly those changes; the trigger function now
+-- notes the customer too, so the engineer's next pull drops them if nothing else keeps them in
+-- view. (Pruning as in migration 000010.)
+create or replace function public.note_sync_departure() returns trigger
 language plpgsql
 security definer
 set search_path = public
@@ -45,37 +46,23 @@ as $$
 declare
   customer uuid;
 begin
+  insert into public.sync_departures (table_name, row_id)
+  values (tg_table_name, case when tg_op = 'DELETE' then old.id else new.id end);
+  -- Each branch reads only its own table's columns (plpgsql resolves a record field when it runs).
   if tg_table_name = 'chairs' then
     customer := old.owner_user_id;
-  else
+  elsif tg_table_name in ('support_tickets', 'service_requests') then
     customer := old.customer_user_id;
   end if;
   if customer is not null then
     insert into public.sync_departures (table_name, row_id) values ('users', customer);
   end if;
+  if exists (
+    select 1 from public.sync_departures_state
+     where pruned_at is null or pruned_at < now() - interval '1 day'
+  ) then
+    perform public.prune_sync_departures();
+  end if;
   return null;
 end
 $$;
-
-revoke all on function public.note_customer_departure() from public, anon, authenticated;
-
-create trigger support_tickets_customer_departure after update on public.support_tickets
-  for each row
-  when (old.engineer_user_id is distinct from new.engineer_user_id
-        or old.customer_user_id is distinct from new.customer_user_id)
-  execute function public.note_customer_departure();
-create trigger service_requests_customer_departure after update on public.service_requests
-  for each row
-  when (old.engineer_user_id is distinct from new.engineer_user_id
-        or old.customer_user_id is distinct from new.customer_user_id)
-  execute function public.note_customer_departure();
-create trigger chairs_customer_departure after update on public.chairs
-  for each row when (old.owner_user_id is distinct from new.owner_user_id)
-  execute function public.note_customer_departure();
-
-create trigger support_tickets_customer_deleted after delete on public.support_tickets
-  for each row execute function public.note_customer_departure();
-create trigger service_requests_customer_deleted after delete on public.service_requests
-  for each row execute function public.note_customer_departure();
-create trigger chairs_customer_deleted after delete on public.chairs
-  for each row execute function public.note_customer_departure();
