@@ -1,5 +1,6 @@
 -- The departure log (migration 000007) keeps 90 days. Older entries are pruned, at most once a
--- day, by the first departure noted after the day has passed: the log maintains itself on a
+-- day, by the first departure noted after the day has passed (the departure trigger function,
+-- redefined in migration 000013, calls prune_sync_departures): the log maintains itself on a
 -- hosted Supabase project and on the local server alike, with no scheduler to set up.
 --
 -- A device whose cursor is older than what the log still covers (an engineer's tablet left in a
@@ -49,24 +50,6 @@ $$;
 
 revoke all on function public.prune_sync_departures(interval) from public, anon, authenticated;
 grant execute on function public.prune_sync_departures(interval) to service_role;
-
-create or replace function public.note_sync_departure() returns trigger
-language plpgsql
-security definer
-set search_path = public
-as $$
-begin
-  insert into public.sync_departures (table_name, row_id)
-  values (tg_table_name, case when tg_op = 'DELETE' then old.id else new.id end);
-  if exists (
-    select 1 from public.sync_departures_state
-     where pruned_at is null or pruned_at < now() - interval '1 day'
-  ) then
-    perform public.prune_sync_departures();
-  end if;
-  return null;
-end
-$$;
 
 -- Whether an incremental pull from `since` can still be answered from the log.
 create or replace function public.sync_departures_cover(since timestamptz) returns boolean

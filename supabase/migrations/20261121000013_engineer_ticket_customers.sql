@@ -37,7 +37,7 @@ create policy users_select_engineer_customers on public.users for select to auth
 -- request taken by another engineer, a chair given to another owner, a row deleted. The departure
 -- triggers of migration 000007 already fire on exactly those changes; the trigger function now
 -- notes the customer too, so the engineer's next pull drops them if nothing else keeps them in
--- view. (Pruning as in migration 000010.)
+-- view. It also prunes the log, at most once a day (migration 000010).
 create or replace function public.note_sync_departure() returns trigger
 language plpgsql
 security definer
