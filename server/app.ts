@@ -54,9 +54,13 @@ export async function startServer(
     });
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolvePromise) =>
-    server.listen(options.port ?? 0, host, resolvePromise),
-  );
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,

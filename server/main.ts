@@ -1,21 +1,49 @@
 // `npm start`: the product on one local origin: the built PWA plus the local Supabase stand-in
 // (auth under /auth/v1) over embedded PGlite persisted in .data/ (or DATABASE_URL's PostgreSQL).
 import { startServer } from './app';
-import { migrate, openDatabase } from './db/database';
+import { DatabaseOpenError, migrate, openDatabase, type Database } from './db/database';
 import { seedDemoData } from './seed/demo-data';
 import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
 
+/** The defaults the README promises: http://127.0.0.1:4173/ and PGlite in .data/pglite. */
+const DEFAULT_PORT = 4173;
+const DEFAULT_DATA_DIR = '.data/pglite';
+
 const databaseUrl = process.env.DATABASE_URL;
-const dataDir = process.env.DATA_DIR ?? '.data/pglite';
-const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
+
+/** Opens the database, or ends the process with one line saying which path and why. */
+async function open(): Promise<Database> {
+  try {
+    return await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  } catch (error) {
+    if (!(error instanceof DatabaseOpenError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const db = await open();
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
 // The demo data set (and the local demo accounts) on first start; DEMO_DATA=0 skips it.
 const demoData = process.env.DEMO_DATA !== '0';
 if (demoData && (await seedDemoData(db))) console.log('Loaded the demo data set');
 
-const port = Number(process.env.PORT ?? 4173);
-const running = await startServer({ port, host: process.env.HOST ?? '127.0.0.1', db });
+const port = Number(process.env.PORT || DEFAULT_PORT);
+const host = process.env.HOST || '127.0.0.1';
+const running = await startServer({ port, host, db }).catch(async (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'the port is in use (another `npm start`?); set PORT to another port'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`Cannot listen on ${host}:${port}: ${why}`);
+  await db.close();
+  process.exit(1);
+});
 console.log(`\nChairside Service is running at ${running.url}/`);
 console.log(
   `Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`}\n`,

@@ -1,7 +1,8 @@
 // Owns the local stand-in's database handle: opening embedded PGlite (in memory or persisted to a
 // data directory) behind a small `Database` interface, and applying the Supabase bootstrap plus
 // every supabase/migrations/*.sql file exactly once, tracked in public.schema_migrations.
-import { readFile, readdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -56,8 +57,12 @@ function wrapClient(client: pg.PoolClient): Queryable {
 /** PostgreSQL through node-postgres: each transaction holds one pooled connection. */
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // Fail fast with a clear message when the URL is wrong.
-  await pool.query('select 1');
+  // Fail fast with one clear line when the URL is wrong (the password is not printed).
+  await pool.query('select 1').catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    const where = URL.canParse(databaseUrl) ? new URL(databaseUrl).host : 'DATABASE_URL';
+    throw new DatabaseOpenError(`Cannot connect to PostgreSQL at ${where}: ${reason(error)}`);
+  });
   return {
     async query<T>(sql: string, params?: unknown[]) {
       const result = await pool.query(sql, params);
@@ -86,10 +91,47 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   };
 }
 
+/** A data directory or database the server cannot use; `message` is one line for the operator. */
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+function reason(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const detail = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' && !detail.includes(code) ? `${code}: ${detail}` : detail;
+}
+
+/**
+ * Creates the PGlite data directory (parents included) when it does not exist yet, so a fresh
+ * clone starts; a path that cannot be created or written becomes one clear line.
+ */
+async function prepareDataDir(dataDir: string): Promise<void> {
+  const absolute = path.resolve(dataDir);
+  try {
+    await mkdir(absolute, { recursive: true });
+    await access(absolute, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new DatabaseOpenError(`Cannot use the data directory ${absolute}: ${reason(error)}`);
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir === undefined) return PGlite.create();
+  await prepareDataDir(dataDir);
+  try {
+    return await PGlite.create(dataDir);
+  } catch (error) {
+    throw new DatabaseOpenError(
+      `Cannot open the database in ${path.resolve(dataDir)}: ${reason(error)} ` +
+        '(is it a PGlite data directory of this version? Move it away to start fresh.)',
+    );
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  await pg.waitReady;
+  const pg = await openPglite(options.dataDir);
   return {
     async query<T>(sql: string, params?: unknown[]) {
       const result = await pg.query<T>(sql, params);

@@ -1,6 +1,7 @@
 // `npm start`'s server process: starts on the port it is given, prints its URL, serves the app.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,20 @@ import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
 
 let child: ChildProcess | undefined;
 let out = '';
+let dataDir = '';
+
+/** Runs the start command to its end; resolves with its exit code and what it printed. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const run = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DEMO_DATA: '0', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    run.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    run.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -19,8 +34,10 @@ afterAll(() => {
 
 describe('the start command', () => {
   it('prints its URL and serves the built app and its backend there', async () => {
+    // A data directory that does not exist yet, parents included (a fresh clone has no .data/).
+    dataDir = join(mkdtempSync(join(tmpdir(), 'start-')), 'not', 'yet', 'pglite');
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')) },
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lastEmail = DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!.email;
@@ -61,5 +78,48 @@ describe('the start command', () => {
       body: JSON.stringify({ email: customer.email, password: customer.password }),
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('created its data directory, parents included', () => {
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+  });
+});
+
+describe('the start command with a place it cannot use', () => {
+  it('says in one line which data directory it cannot create, and why', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'start-bad-')), 'a-file');
+    writeFileSync(file, 'not a directory');
+    const { code, stderr } = await runToExit({ PORT: '0', DATA_DIR: join(file, 'pglite') });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Cannot use the data directory .*a-file\/pglite: ENOTDIR/),
+    ]);
+  });
+
+  it('says in one line which data directory it cannot open, and why', async () => {
+    // A directory that exists but holds something other than a database.
+    const dir = mkdtempSync(join(tmpdir(), 'start-junk-'));
+    writeFileSync(join(dir, 'PG_VERSION'), 'not a version');
+    const { code, stderr } = await runToExit({ PORT: '0', DATA_DIR: dir });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot open the database in ${escapeRegExp(dir)}: `)),
+    ]);
+  });
+
+  it('says in one line that its port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'start-port-'));
+      const { code, stderr } = await runToExit({ PORT: String(port), DATA_DIR: dir });
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `Cannot listen on 127.0.0.1:${port}: the port is in use (another \`npm start\`?); set PORT to another port`,
+      ]);
+    } finally {
+      blocker.close();
+    }
   });
 });
