@@ -15,7 +15,7 @@ let dataDir = '';
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const run = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DEMO_DATA: '0', ...env },
+      env: { ...process.env, DATABASE_URL: '', DEMO_DATA: '0', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -37,7 +37,8 @@ describe('the start command', () => {
     // A data directory that does not exist yet, parents included (a fresh clone has no .data/).
     dataDir = join(mkdtempSync(join(tmpdir(), 'start-')), 'not', 'yet', 'pglite');
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+      // PGlite even when the suite runs against PostgreSQL: this is about the data directory.
+      env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lastEmail = DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!.email;
