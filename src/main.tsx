@@ -10,10 +10,13 @@ import { UpdatePrompt } from './app/update-prompt';
 import { SessionProvider } from './data/session-context';
 import { SessionStore } from './data/session';
 import { supabase } from './lib/supabase';
+import { supabaseSessionBackend } from '../sync';
 
 // One session for the app. init() restores a stored session without waiting for the network,
 // so a returning user opens their mirror offline; the router shows 'Signing in...' meanwhile.
-const store = new SessionStore({ client: supabase() });
+// The composition root: the session gets sync/ here, so src/data never imports sync/.
+const client = supabase();
+const store = new SessionStore({ client, backend: supabaseSessionBackend(client) });
 void store.init();
 
 createRoot(document.getElementById('root')!).render(

@@ -9,10 +9,10 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { onLocalWrite } from '../src/data/actions';
 import type { ChairsideDatabase } from '../src/data/db';
+import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
 import { backoffDelay } from './backoff';
 import { PullError, pullAll } from './pull';
 import { discardEntry, pushOutbox, retryEntry } from './push';
-import { initialStatus, type SyncStatus } from './status';
 import type { AuthPort, Transport } from './transport';
 
 export interface SyncEngineOptions {
@@ -31,7 +31,7 @@ export interface SyncEngineOptions {
 const LAST_SYNC_KEY = 'lastSyncAt';
 const FIRST_SYNC_KEY = 'firstSyncDone';
 
-export class SyncEngine {
+export class SyncEngine implements UserSync {
   private status: SyncStatus = { ...initialStatus };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;

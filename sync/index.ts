@@ -2,10 +2,13 @@
  * sync/: the only code that talks to the backend for data. Public API:
  *  - SyncEngine: push-then-pull passes with triggers, backoff, Web Locks and a SyncStatus;
  *  - supabaseTransport / supabaseAuth: the engine's ports over supabase-js;
+ *  - supabaseSessionBackend: what the session needs (the user's row, an engine per user), which
+ *    src/main.tsx hands to the SessionStore;
  *  - pushOutbox / pullAll / pullTable for tests and benchmarks.
  */
 export { SyncEngine, type SyncEngineOptions } from './engine';
 export { supabaseAuth, supabaseTransport } from './supabase-transport';
+export { supabaseSessionBackend } from './session-backend';
 export type { AuthPort, Transport } from './transport';
 export { classify, type BackendResponse, type Outcome } from './classify';
 export { pushOutbox, retryEntry, discardEntry, type PushResult } from './push';

@@ -23,6 +23,7 @@ import {
 } from '../src/domain/entities';
 import { allTables, type ChairsideDatabase } from '../src/data/db';
 import { runEffect } from '../src/data/effects';
+import type { PullProgress } from '../src/data/sync-status';
 import { acceptServerRows } from '../src/data/local-store';
 import { classify } from './classify';
 import type { Transport } from './transport';
@@ -38,13 +39,7 @@ export interface Cursor {
   pulledAt?: string;
 }
 
-export interface PullProgress {
-  table: EntityTable;
-  tableIndex: number;
-  tableCount: number;
-  loaded: number;
-  total: number | null;
-}
+export type { PullProgress };
 
 export class PullError extends Error {
   constructor(

@@ -12,10 +12,10 @@ import {
 } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationName } from '../domain/mutations';
-import { initialStatus, type SyncStatus } from '../../sync';
 import { performMutation, type MutationInput } from './actions';
 import type { ChairsideDatabase, OutboxEntry } from './db';
 import type { SessionState, SessionStore, SessionUser } from './session';
+import { initialStatus, type SyncStatus } from './sync-status';
 
 const SessionContext = createContext<SessionStore | null>(null);
 

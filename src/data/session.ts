@@ -2,6 +2,10 @@
  * The signed-in session on this device: who is signed in, their role, their local mirror and
  * their sync engine. One store for the whole app (useSession reads it).
  *
+ * The session does auth itself (supabase-js auth); everything else it needs from the backend, the
+ * user's row and a sync engine per user, comes through a SessionBackend that sync/ implements
+ * (supabaseSessionBackend) and src/main.tsx passes in, so src/data never imports sync/.
+ *
  * Promises:
  *  - a returning user opens the app with no network and lands in their mirror: the last signed-in
  *    user is remembered on the device, and an expired token that cannot be renewed offline does
@@ -16,8 +20,8 @@ import { resolveRole } from '../domain/roles';
 import type { Role } from '../domain/schemas/common';
 import { signInErrorMessage, signUpErrorMessage } from '../domain/auth-messages';
 import { requestPersistentStorage } from '../lib/persistent-storage';
-import { SyncEngine, supabaseAuth, supabaseTransport } from '../../sync';
 import { openLocalDatabase, type ChairsideDatabase } from './db';
+import type { UserSync } from './sync-status';
 
 export interface SessionUser {
   id: string;
@@ -29,7 +33,7 @@ export interface SessionUser {
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signedOut' }
-  | { status: 'signedIn'; user: SessionUser; db: ChairsideDatabase; engine: SyncEngine };
+  | { status: 'signedIn'; user: SessionUser; db: ChairsideDatabase; engine: UserSync };
 
 export interface SignUpInput {
   name: string;
@@ -38,8 +42,24 @@ export interface SignUpInput {
   role: Role;
 }
 
+/** The stored name and role of a user (the users row), as far as the session needs them. */
+export interface UserRowSummary {
+  name?: string;
+  role?: string;
+}
+
+/** What the session needs from the backend besides auth. sync/ implements it. */
+export interface SessionBackend {
+  /** The user's row from the server, or null when it has none or cannot answer at once. */
+  userRow(userId: string): Promise<UserRowSummary | null>;
+  /** A sync engine for this user's mirror, not yet started. */
+  connect(db: ChairsideDatabase, userId: string): UserSync;
+}
+
 export interface SessionDependencies {
+  /** supabase-js, for auth only. */
   client: SupabaseClient;
+  backend: SessionBackend;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   openDatabase?: (userId: string) => ChairsideDatabase;
   /** Whether to run the sync engine (component tests switch it off). */
@@ -150,7 +170,7 @@ export class SessionStore {
     // enterAs takes over, so a device never holds two connections to one user's mirror.
     const reused = current.status === 'signedIn' && current.user.id === authUser.id;
     const db = reused ? current.db : this.open(authUser.id);
-    let row: { name?: string; role?: string } | null;
+    let row: UserRowSummary | null;
     try {
       row = await this.readUserRow(authUser.id, db);
     } catch (error) {
@@ -179,12 +199,7 @@ export class SessionStore {
     this.leave();
     this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
     const db = opened ?? this.open(user.id);
-    const engine = new SyncEngine({
-      db,
-      userId: user.id,
-      transport: supabaseTransport(this.deps.client),
-      auth: supabaseAuth(this.deps.client),
-    });
+    const engine = this.deps.backend.connect(db, user.id);
     this.set({ status: 'signedIn', user, db, engine });
     void requestPersistentStorage();
     if (this.deps.sync !== false) await engine.start();
@@ -194,15 +209,9 @@ export class SessionStore {
   private async readUserRow(
     userId: string,
     mirror: ChairsideDatabase,
-  ): Promise<{ name?: string; role?: string } | null> {
-    const { data, error } = await this.deps.client
-      .from('users')
-      .select('name, role')
-      .eq('id', userId)
-      // Without an answer at once, the mirror's copy will do: no seconds of retries at sign-in.
-      .retry(false)
-      .maybeSingle();
-    if (!error && data) return data as { name?: string; role?: string };
+  ): Promise<UserRowSummary | null> {
+    const remote = await this.deps.backend.userRow(userId);
+    if (remote) return remote;
     const local = await mirror.users.get(userId);
     return local ? { name: local.name ?? undefined, role: local.role } : null;
   }

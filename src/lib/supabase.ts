@@ -1,6 +1,7 @@
 /**
  * The one supabase-js client of the app. Sessions persist in localStorage so a returning user
- * opens the app offline; tokens refresh automatically while online. Only src/data and sync/ use it.
+ * opens the app offline; tokens refresh automatically while online. src/main.tsx hands it to the
+ * session (auth, in src/data) and to sync/ (everything else on the backend).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseEnv, type AppEnv } from './env';

@@ -14,6 +14,7 @@ import { Toaster } from '../app/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import { SessionStore, type SessionUser } from '../data/session';
+import { supabaseSessionBackend } from '../../sync';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -58,8 +59,10 @@ export async function createTestSession(
   const name = `test-${crypto.randomUUID()}`;
   const db = openLocalDatabase(user.id, { name });
   if (seed) await seed(db);
+  const client = fakeClient(user);
   const store = new SessionStore({
-    client: fakeClient(user),
+    client,
+    backend: supabaseSessionBackend(client),
     storage: new MemoryStorage(),
     sync: false,
     openDatabase: (userId) => openLocalDatabase(userId, { name }),

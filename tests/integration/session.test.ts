@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
 import { SessionStore } from '../../src/data/session';
+import { supabaseSessionBackend } from '../../sync';
 import { openTestDatabase } from './test-database';
 
 let db: Database;
@@ -50,6 +51,7 @@ function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
   const opened: ChairsideDatabase[] = [];
   const store = new SessionStore({
     client,
+    backend: supabaseSessionBackend(client),
     storage,
     sync: false,
     openDatabase: (userId) => {

@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
-import { progressFraction, type SyncStatus } from '../../../sync/status';
+import { progressFraction, type SyncStatus } from '../../data/sync-status';
 import { lastSyncText } from './last-sync';
 import { NeedsAttentionList } from './needs-attention-list';
 import { useNow } from './use-now';
