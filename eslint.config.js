@@ -7,6 +7,17 @@ import globals from 'globals';
 
 const areas = ['customer', 'admin', 'vendor', 'engineer'];
 
+/**
+ * Production code: every file of src/ and sync/ but tests (*.test.*, an area's test-fixtures) and
+ * their testing folders (src/testing, sync/testing), which hold the test doubles.
+ */
+const productionCode = [
+  './src/!(*.test|test-fixtures).{ts,tsx}',
+  './src/!(testing)/**/!(*.test|test-fixtures).{ts,tsx}',
+  './sync/!(*.test|test-fixtures).ts',
+  './sync/!(testing)/**/!(*.test|test-fixtures).ts',
+];
+
 /** Storage and backend clients: only src/data, src/lib and sync/ may import them. */
 const storageImports = {
   paths: [
@@ -97,6 +108,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     // src/testing builds fake sessions for component tests.
     ignores: ['src/data/**', 'src/lib/**', 'src/testing/**'],
+            // One direction between the mirror and the engine: sync/ writes src/data, never back.
+            {
+              target: './src/data',
+              from: ['./sync'],
+              message:
+                'src/data never imports sync/: put what it needs behind a port in src/data (as sync-status.ts and SessionBackend do) and wire sync/ in src/main.tsx.',
+            },
+            // Test doubles live in testing folders, and only tests import them.
+            {
+              target: productionCode,
+              from: ['./src/testing', './sync/testing', './tests'],
+              message:
+                'Production code never imports test doubles (src/testing, sync/testing, tests/).',
+            },
     rules: { 'no-restricted-imports': ['error', storageImports] },
   },
   {

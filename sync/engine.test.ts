@@ -13,7 +13,7 @@ import {
   scriptedTransport,
   ticketRow,
   toWire,
-} from './test-fixtures';
+} from './testing/fixtures';
 import type { BackendResponse } from './classify';
 
 /** A backend whose answers the test switches between offline and a working empty server. */

@@ -10,7 +10,7 @@ import {
   scriptedTransport,
   ticketRow,
   toWire,
-} from './test-fixtures';
+} from './testing/fixtures';
 import type { Part } from '../src/domain/entities';
 import type { Transport } from './transport';
 
@@ -130,7 +130,9 @@ describe('pull', () => {
   it('reads departures from the last pull, not from the row cursor of a quiet table', async () => {
     const db = freshDatabase();
     const part = partRow({ updatedAt: at(1) });
-    const first = scriptedTransport(() => ok({ rows: [toWire(part)], total: 1, server_time: at(59) }));
+    const first = scriptedTransport(() =>
+      ok({ rows: [toWire(part)], total: 1, server_time: at(59) }),
+    );
     await pullTable(db, first, 'parts');
     expect(first.calls[0]?.params).not.toHaveProperty('departed_after');
 
@@ -190,7 +192,10 @@ describe('pull', () => {
       'Stays, renamed',
     ]);
     expect(await db.supportTickets.get(leftUnseen.id)).toBeUndefined();
-    expect(await readCursor(db, 'supportTickets')).toMatchObject({ updatedAt: at(41), id: fresh.id });
+    expect(await readCursor(db, 'supportTickets')).toMatchObject({
+      updatedAt: at(41),
+      id: fresh.id,
+    });
   });
 
   it('rebases pending notes on a pulled row instead of overwriting them', async () => {

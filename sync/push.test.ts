@@ -15,7 +15,7 @@ import {
   ticketRow,
   toWire,
   userRow,
-} from './test-fixtures';
+} from './testing/fixtures';
 
 describe('actions', () => {
   it('writes the optimistic row and the outbox entry together', async () => {

@@ -2,7 +2,7 @@
 // disconnects, server restarts, dropped responses and duplicate deliveries, once everyone is back
 // online and synced, every mirror equals the server's view for its user, and every mutation was
 // applied exactly once on the server or sits in 'needs attention' with a reason. The server is
-// the in-memory model in model-server.ts (same rules as the SQL operations and ledger).
+// the in-memory model in testing/model-server.ts (same rules as the SQL operations and ledger).
 import fc from 'fast-check';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ import { MutationRejected } from '../src/data/local-store';
 import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
 import type { MutationName, ServiceNotesPatch } from '../src/domain/mutations';
 import type { BackendResponse } from './classify';
-import { ModelServer } from './model-server';
+import { ModelServer } from './testing/model-server';
 import { PullError, pullAll } from './pull';
 import { pushOutbox } from './push';
-import { fakeAuth } from './test-fixtures';
+import { fakeAuth } from './testing/fixtures';
 import type { Transport } from './transport';
 import { isDeleted, toLocalRow } from './wire';
 

@@ -66,3 +66,41 @@ describe('import boundaries', () => {
     expect(ids).toContain('@typescript-eslint/no-explicit-any');
   });
 });
+  it('keeps src/data from importing sync/, not the other way round', async () => {
+    const probe = (from: string) => `import * as m from '${from}';\nexport const y = m;\n`;
+    expect(await ruleIds(probe('../../sync/engine'), 'src/data/probe.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIds(probe('../src/data/db'), 'sync/probe.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('keeps test doubles out of production code', async () => {
+    const probe = (from: string) => `import * as m from '${from}';\nexport const y = m;\n`;
+    const production: [file: string, from: string][] = [
+      ['src/areas/engineer/probe.tsx', '../../testing/session'],
+      ['src/data/probe.ts', '../testing/rows'],
+      ['src/main-probe.tsx', './testing/rows'],
+      ['sync/probe.ts', './testing/model-server'],
+      ['sync/probe.ts', '../src/testing/rows'],
+      ['sync/probe.ts', '../tests/integration/actors'],
+    ];
+    for (const [file, from] of production) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    const tests: [file: string, from: string][] = [
+      ['src/areas/engineer/probe.test.tsx', '../../testing/session'],
+      ['src/testing/probe.tsx', './rows'],
+      ['sync/probe.test.ts', './testing/model-server'],
+      ['sync/testing/probe.ts', '../../src/testing/rows'],
+    ];
+    for (const [file, from] of tests) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).not.toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+

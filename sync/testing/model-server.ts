@@ -12,7 +12,7 @@
  *    row, every part, tickets assigned to the caller or unassigned; sync_rows: the same view.
  * It counts how many times each mutation id was actually applied.
  */
-import type { BackendResponse } from './classify';
+import type { BackendResponse } from '../classify';
 
 export type Wire = Record<string, unknown>;
 

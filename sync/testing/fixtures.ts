@@ -1,11 +1,11 @@
 // Shared fixtures for the sync unit tests: a fresh per-user mirror, rows in mirror form, and a
 // scripted transport that records every call.
-import type { BackendResponse } from './classify';
-import type { AuthPort, Transport } from './transport';
-import { openLocalDatabase, type ChairsideDatabase } from '../src/data/db';
-import type { Part, SupportTicket, User } from '../src/domain/entities';
-import * as rows from '../src/testing/rows';
-import { CUSTOMER_ID, ENGINEER_ID, OTHER_ENGINEER_ID, stamped } from '../src/testing/rows';
+import type { BackendResponse } from '../classify';
+import type { AuthPort, Transport } from '../transport';
+import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
+import type { Part, SupportTicket, User } from '../../src/domain/entities';
+import * as rows from '../../src/testing/rows';
+import { CUSTOMER_ID, ENGINEER_ID, OTHER_ENGINEER_ID, stamped } from '../../src/testing/rows';
 
 export { CUSTOMER_ID, ENGINEER_ID, OTHER_ENGINEER_ID };
 
