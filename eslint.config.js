@@ -94,20 +94,6 @@ export default tseslint.config(
               from: ['./src/app', './src/areas', './src/components', './server'],
               message: 'sync/ depends only on src/domain, src/data and src/lib.',
             },
-            {
-              target: './src',
-              from: ['./server', './tests'],
-              message: 'The app never imports the local server or tests.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    // src/testing builds fake sessions for component tests.
-    ignores: ['src/data/**', 'src/lib/**', 'src/testing/**'],
             // One direction between the mirror and the engine: sync/ writes src/data, never back.
             {
               target: './src/data',
@@ -122,6 +108,20 @@ export default tseslint.config(
               message:
                 'Production code never imports test doubles (src/testing, sync/testing, tests/).',
             },
+            {
+              target: './src',
+              from: ['./server', './tests'],
+              message: 'The app never imports the local server or tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // src/testing builds fake sessions for component tests.
+    ignores: ['src/data/**', 'src/lib/**', 'src/testing/**'],
     rules: { 'no-restricted-imports': ['error', storageImports] },
   },
   {
