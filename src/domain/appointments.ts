@@ -19,6 +19,14 @@ export interface AppointmentSummary {
   completed: number;
 }
 
+/** SPEC §5 Service request: the preferred date is today or later. */
+export const PREFERRED_DATE_IN_PAST = 'Preferred date cannot be in the past';
+
+/** True when a YYYY-MM-DD preferred date is not before `today` (ISO dates compare as strings). */
+export function isPreferredDateAllowed(date: string, today: string): boolean {
+  return date >= today;
+}
+
 /** Days counted as "this week": today and the six days after it. */
 export const WEEK_DAYS = 7;
 

@@ -7,19 +7,31 @@
  * Args are camelCase JSON. Rows created offline carry their client UUID as `id`.
  */
 import { z } from 'zod';
-import { roleSchema, practiceTypeSchema, profilePictureUrlSchema } from './schemas/common';
 import {
+  chairConfigurationSchema,
   partConditionSchema,
+  practiceTypeSchema,
+  profilePictureUrlSchema,
+  roleSchema,
   ticketPrioritySchema,
   ticketStatusSchema,
   workTypeSchema,
-} from './schemas/ticket.schema';
-import { chairConfigurationSchema } from './schemas/admin.schema';
+} from './schemas/common';
 
 const uuid = z.uuid({ error: 'Must be a UUID' });
 const isoDate = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Must be a time (HH:MM)' });
 const text = z.string();
+// Fields several inputs share; the form schemas (./schemas) take these through the shapes below.
+const name = z.string().trim().min(1, { error: 'Name is required' });
+const title = z.string().trim().min(1, { error: 'Title is required' });
+const chairModel = z.enum(['S30', 'U500'], { error: 'Model is required' });
+/** A required list of text: entries trimmed, blanks dropped, then at least one left. */
+const requiredList = (message: string) =>
+  z
+    .array(text)
+    .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0))
+    .pipe(z.array(text).min(1, { error: message }));
 
 // ---------------------------------------------------------------------------------------------
 // Tickets
@@ -44,7 +56,7 @@ const ticketRef = { ticketId: uuid };
 const ticketArgs = {
   'ticket.create': z.object({
     id: uuid,
-    title: z.string().trim().min(1, { error: 'Title is required' }),
+    title,
     description: z.string().trim().min(10, { error: 'Description must be at least 10 characters' }),
     priority: ticketPrioritySchema,
     chairId: uuid.nullable().optional(),
@@ -97,7 +109,8 @@ const serviceRequestArgs = {
 // Chairs, warranty, installations, part requests
 // ---------------------------------------------------------------------------------------------
 const serialNumber = z.string().trim().min(1, { error: 'Serial number is required' });
-const deliveryDate = z.string().min(1, { error: 'Delivery date is required' });
+// abort: the activation form's 14-day check does not run on an empty date.
+const deliveryDate = z.string().min(1, { error: 'Delivery date is required', abort: true });
 
 const checklistSchema = z.record(z.string(), z.boolean());
 
@@ -141,7 +154,7 @@ const equipmentArgs = {
 // ---------------------------------------------------------------------------------------------
 const profileArgs = {
   'profile.update': z.object({
-    name: z.string().trim().min(1, { error: 'Name is required' }),
+    name,
     email: z.email({ error: 'Valid email is required' }),
     phone: text.optional(),
     address: text.optional(),
@@ -155,9 +168,9 @@ const profileArgs = {
       .object({
         location: z.string().trim().min(1, { error: 'Location is required' }),
         emergencyPhone: text.optional(),
-        coverageAreas: z.array(text).min(1, { error: 'Coverage areas are required' }),
-        specializations: z.array(text).min(1, { error: 'Specializations are required' }),
-        skillSets: z.array(text).min(1, { error: 'Skill sets are required' }),
+        coverageAreas: requiredList('Coverage areas are required'),
+        specializations: requiredList('Specializations are required'),
+        skillSets: requiredList('Skill sets are required'),
       })
       .strict()
       .optional(),
@@ -168,7 +181,7 @@ const profileArgs = {
 // Admin
 // ---------------------------------------------------------------------------------------------
 const partFields = {
-  name: z.string().trim().min(1, { error: 'Name is required' }),
+  name,
   partCode: text.optional(),
   model: z.enum(['S30', 'U500']).nullable().optional(),
   diagramUrl: text.nullable().optional(),
@@ -176,7 +189,7 @@ const partFields = {
   stock: z.number().int().min(0, { error: 'Stock must be 0 or more' }),
 };
 const trainingFields = {
-  title: z.string().trim().min(1, { error: 'Title is required' }),
+  title,
   type: z.enum(['VIDEO', 'PDF', 'FAQ']),
   url: text.nullable().optional(),
   content: text.nullable().optional(),
@@ -185,7 +198,7 @@ const trainingFields = {
 const adminArgs = {
   'user.create': z.object({
     id: uuid,
-    name: z.string().trim().min(1, { error: 'Name is required' }),
+    name,
     email: z.email({ error: 'Please enter a valid email address' }),
     role: roleSchema,
     phone: text.optional(),
@@ -200,7 +213,7 @@ const adminArgs = {
   'chair.add': z.object({
     id: uuid,
     serialNumber,
-    model: z.enum(['S30', 'U500'], { error: 'Model is required' }),
+    model: chairModel,
     configuration: chairConfigurationSchema.optional(),
   }),
   'chair.assignOwner': z.object({ chairId: uuid, ownerUserId: uuid.nullable() }),

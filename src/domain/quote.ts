@@ -37,6 +37,11 @@ function toPence(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
+/** A catalogue price as stored: GBP to the penny. */
+export function roundPrice(price: number): number {
+  return toPence(price);
+}
+
 /** WARRANTY when the warranty is confirmed, activated and unexpired; otherwise OUT_OF_WARRANTY. */
 export function defaultWorkType(warranty: Warranty, now: Date): WorkType {
   return isCovered(warranty, now) ? 'WARRANTY' : 'OUT_OF_WARRANTY';

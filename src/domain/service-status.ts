@@ -7,6 +7,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A service due within this many days is 'Due Soon'. */
 export const DUE_SOON_DAYS = 30;
+/** A chair is next due for service this many years after its last service (installation). */
+export const SERVICE_INTERVAL_YEARS = 1;
 /** 'Recent' means within this many days before now. */
 export const RECENT_DAYS = 14;
 
@@ -31,4 +33,11 @@ export function isRecent(date: DateInput, now: Date): boolean {
   if (!value) return false;
   const age = now.getTime() - value.getTime();
   return age >= 0 && age <= RECENT_DAYS * DAY_MS;
+}
+
+/** When the next service is due after a service at `serviceDate` (ISO): one calendar year on. */
+export function nextServiceDueAfter(serviceDate: string): string {
+  const date = new Date(serviceDate);
+  date.setUTCFullYear(date.getUTCFullYear() + SERVICE_INTERVAL_YEARS);
+  return date.toISOString();
 }

@@ -11,6 +11,10 @@ export const DEFAULT_WARRANTY_YEARS = 5;
 export const ACTIVATION_WINDOW_DAYS = 14;
 /** A warranty with this many days or fewer left (and more than 0) is expiring. */
 export const EXPIRING_WITHIN_DAYS = 90;
+/** SPEC §5 Warranty activation: refused outside the window. */
+export const ACTIVATION_WINDOW_MESSAGE = 'Warranty must be activated within 14 days of delivery';
+/** Only a confirmed warranty (test sheet passed) can be extended; the server refuses the rest. */
+export const EXTENSION_NEEDS_CONFIRMED = 'Only a confirmed warranty can be extended';
 /** Extension lengths a customer can buy, in years. */
 export const EXTENSION_OPTIONS = [3, 5] as const;
 
@@ -90,4 +94,47 @@ export function extendWarranty(warranty: Warranty, years: ExtensionYears): Warra
     extensionYears: (warranty.extensionYears ?? 0) + years,
     warrantyYears: warrantyYears(warranty) + years,
   };
+}
+
+/** True when the warranty can be extended: it has been confirmed by a passing test sheet. */
+export function canExtendWarranty(warranty: Warranty | null | undefined): boolean {
+  return warranty?.confirmed === true;
+}
+
+/**
+ * The warranty a registration or activation starts (SPEC §4 Warranty): activated at `now`,
+ * 5 years, not confirmed, no extension.
+ */
+export function newWarranty(now: string): Warranty {
+  return {
+    activatedAt: now,
+    confirmed: false,
+    warrantyYears: DEFAULT_WARRANTY_YEARS,
+    extensionPurchased: false,
+    extensionYears: 0,
+  };
+}
+
+/** The four checks of a test sheet (SPEC §3 Chair testSheet). */
+export interface TestSheetChecks {
+  partsArrived: boolean;
+  powersOn: boolean;
+  movementOK: boolean;
+  waterAirOK: boolean;
+}
+
+/** A test sheet passes only when all four checks are true. */
+export function testSheetPassed(sheet: TestSheetChecks): boolean {
+  return sheet.partsArrived && sheet.powersOn && sheet.movementOK && sheet.waterAirOK;
+}
+
+/**
+ * The warranty after a test sheet: confirmed when every check passed, otherwise unchanged
+ * (SPEC §4: the results are only recorded).
+ */
+export function warrantyAfterTestSheet<W extends Warranty | null>(
+  warranty: W,
+  sheet: TestSheetChecks,
+): W | Warranty {
+  return testSheetPassed(sheet) ? { ...warranty, confirmed: true } : warranty;
 }

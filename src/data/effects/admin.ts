@@ -1,5 +1,18 @@
-/** Local (optimistic) effects of the admin mutations (SPEC §2 Admin, §6 ADMIN). */
+/**
+ * Local (optimistic) effects of the admin mutations (SPEC §2 Admin, §6 ADMIN). The rules are the
+ * domain's (users, chairs); tests/integration/mutation-parity.test.ts holds them to the server's.
+ */
 import { modelName } from '../../domain/chair-models';
+import {
+  ONLY_REGISTERED_REASSIGNED,
+  SERIAL_ALREADY_EXISTS,
+  canReassignOwner,
+} from '../../domain/chairs';
+import type { Part, TrainingResource } from '../../domain/entities';
+import type { MutationArgs } from '../../domain/mutations';
+import { roundPrice } from '../../domain/quote';
+import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DELETE_SELF, newUserFields } from '../../domain/users';
+import { MutationRejected } from '../local-store';
 import type { EffectMap } from './context';
 
 type AdminMutation =
@@ -15,37 +28,66 @@ type AdminMutation =
   | 'training.update'
   | 'training.delete';
 
+type PartFields = Omit<MutationArgs<'part.add'>, 'id'>;
+type TrainingFields = Omit<MutationArgs<'training.add'>, 'id'>;
+
+/** Optional fields left out of the args keep their stored values (none when adding). */
+function kept<T>(given: boolean, value: T | null | undefined, stored: T | null): T | null {
+  return given ? (value ?? null) : stored;
+}
+
+function partFields(fields: PartFields, stored: Part | null) {
+  return {
+    name: fields.name,
+    partCode: kept('partCode' in fields, fields.partCode, stored?.partCode ?? null),
+    model: kept('model' in fields, fields.model, stored?.model ?? null),
+    diagramUrl: kept('diagramUrl' in fields, fields.diagramUrl, stored?.diagramUrl ?? null),
+    price: roundPrice(fields.price),
+    stock: fields.stock,
+  };
+}
+
+function trainingFields(fields: TrainingFields, stored: TrainingResource | null) {
+  return {
+    title: fields.title,
+    type: fields.type,
+    url: kept('url' in fields, fields.url, stored?.url ?? null),
+    content: kept('content' in fields, fields.content, stored?.content ?? null),
+  };
+}
+
 export const adminEffects: EffectMap<AdminMutation> = {
   'user.create': async (store, args, { now }) => {
     await store.put('users', {
       id: args.id,
-      name: args.name.trim(),
-      email: args.email,
-      role: args.role,
-      phone: args.phone?.trim() || null,
-      address: args.address?.trim() || null,
+      ...newUserFields(args),
       profilePictureUrl: null,
-      practice: args.role === 'CUSTOMER' && args.practice?.name ? args.practice : null,
-      engineer: args.role === 'ENGINEER' && args.engineer?.location ? args.engineer : null,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
     });
   },
 
-  'user.delete': async (store, { userId }) => {
+  'user.delete': async (store, { userId }, ctx) => {
+    if (userId === ctx.userId) throw new MutationRejected('validation', CANNOT_DELETE_SELF);
     await store.remove('users', userId);
   },
 
-  'user.setRole': async (store, { userId, role }) => {
+  'user.setRole': async (store, { userId, role }, ctx) => {
+    if (userId === ctx.userId) throw new MutationRejected('validation', CANNOT_CHANGE_OWN_ROLE);
     const user = await store.get('users', userId);
     if (user) await store.put('users', { ...user, role });
   },
 
   'chair.add': async (store, args, { now }) => {
+    // The admin's mirror holds every chair; the server also catches a serial differing in case.
+    const taken = await store.where('chairs', 'serialNumber', args.serialNumber);
+    if (taken.some((chair) => chair.id !== args.id)) {
+      throw new MutationRejected('conflict', SERIAL_ALREADY_EXISTS);
+    }
     await store.put('chairs', {
       id: args.id,
-      serialNumber: args.serialNumber.trim(),
+      serialNumber: args.serialNumber,
       model: args.model,
       modelName: modelName(args.model),
       configuration: args.configuration ?? null,
@@ -62,18 +104,17 @@ export const adminEffects: EffectMap<AdminMutation> = {
 
   'chair.assignOwner': async (store, { chairId, ownerUserId }) => {
     const chair = await store.get('chairs', chairId);
-    if (chair?.status === 'REGISTERED') await store.put('chairs', { ...chair, ownerUserId });
+    if (!chair) return;
+    if (!canReassignOwner(chair.status)) {
+      throw new MutationRejected('conflict', ONLY_REGISTERED_REASSIGNED);
+    }
+    await store.put('chairs', { ...chair, ownerUserId });
   },
 
   'part.add': async (store, { id, ...fields }, { now }) => {
     await store.put('parts', {
       id,
-      name: fields.name.trim(),
-      partCode: fields.partCode ?? null,
-      model: fields.model ?? null,
-      diagramUrl: fields.diagramUrl ?? null,
-      price: fields.price,
-      stock: fields.stock,
+      ...partFields(fields, null),
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -83,15 +124,7 @@ export const adminEffects: EffectMap<AdminMutation> = {
   'part.update': async (store, { partId, ...fields }) => {
     const part = await store.get('parts', partId);
     if (!part) return;
-    await store.put('parts', {
-      ...part,
-      name: fields.name.trim(),
-      partCode: fields.partCode ?? null,
-      model: fields.model ?? null,
-      diagramUrl: fields.diagramUrl ?? null,
-      price: fields.price,
-      stock: fields.stock,
-    });
+    await store.put('parts', { ...part, ...partFields(fields, part) });
   },
 
   'part.delete': async (store, { partId }) => {
@@ -101,10 +134,7 @@ export const adminEffects: EffectMap<AdminMutation> = {
   'training.add': async (store, { id, ...fields }, { now }) => {
     await store.put('trainingResources', {
       id,
-      title: fields.title.trim(),
-      type: fields.type,
-      url: fields.url ?? null,
-      content: fields.content ?? null,
+      ...trainingFields(fields, null),
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -114,13 +144,7 @@ export const adminEffects: EffectMap<AdminMutation> = {
   'training.update': async (store, { trainingId, ...fields }) => {
     const resource = await store.get('trainingResources', trainingId);
     if (!resource) return;
-    await store.put('trainingResources', {
-      ...resource,
-      title: fields.title.trim(),
-      type: fields.type,
-      url: fields.url ?? null,
-      content: fields.content ?? null,
-    });
+    await store.put('trainingResources', { ...resource, ...trainingFields(fields, resource) });
   },
 
   'training.delete': async (store, { trainingId }) => {

@@ -1,11 +1,41 @@
 /**
  * Local (optimistic) effects of the chair, warranty, installation, part-request and profile
- * mutations (SPEC §4 Warranty, Installation wizard; design card: installations are synced).
+ * mutations (SPEC §4 Warranty, Installation wizard; design card: installations are synced). The
+ * rules are the domain's (warranty, chairs, installation, part requests, users); the effects only
+ * read and write rows. tests/integration/mutation-parity.test.ts holds them to the server's.
  */
-import type { Chair, ServiceHistoryEntry } from '../../domain/entities';
-import type { Warranty } from '../../domain/warranty';
-import { MutationRejected } from '../local-store';
-import type { EffectMap } from './context';
+import {
+  CHAIR_ALREADY_REGISTERED,
+  SERIAL_NOT_IN_INVENTORY,
+  canRegisterChair,
+  chairStatusAfterInstallation,
+} from '../../domain/chairs';
+import type { Chair } from '../../domain/entities';
+import {
+  completedChecklist,
+  installationHistoryEntry,
+  serviceAfterInstallation,
+} from '../../domain/installation';
+import { isChecklistComplete } from '../../domain/installation-checklist';
+import { mergeRequestLines, stockRefusal } from '../../domain/part-requests';
+import {
+  CHAIR_NOT_FOUND,
+  CHECKLIST_INCOMPLETE,
+  PART_NOT_FOUND,
+  TEST_SHEET_ALREADY_SUBMITTED,
+} from '../../domain/refusals';
+import { optionalTrimmed, profileAfterUpdate } from '../../domain/users';
+import {
+  ACTIVATION_WINDOW_MESSAGE,
+  EXTENSION_NEEDS_CONFIRMED,
+  canActivateWarranty,
+  canExtendWarranty,
+  extendWarranty,
+  newWarranty,
+  warrantyAfterTestSheet,
+} from '../../domain/warranty';
+import { MutationRejected, type LocalStore } from '../local-store';
+import { nameOf, type EffectMap } from './context';
 
 type EquipmentMutation =
   | 'chair.register'
@@ -16,142 +46,143 @@ type EquipmentMutation =
   | 'partRequest.create'
   | 'profile.update';
 
-const ONE_YEAR_LATER = (iso: string): string => {
-  const date = new Date(iso);
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString();
-};
-
-/** Registration: owner, delivery date, warranty activated now for 5 years, not yet confirmed. */
+/**
+ * Registration: owner, delivery date, warranty activated now for 5 years, not yet confirmed.
+ * A customer's mirror holds only their own chairs, so an in-stock serial is usually not here: the
+ * registration then shows once the push is accepted. A chair the mirror shows but that cannot be
+ * registered is refused with `refusal`.
+ */
 async function register(
-  store: Parameters<EffectMap<'chair.register'>['chair.register']>[0],
+  store: LocalStore,
   serialNumber: string,
   deliveryDate: string,
   userId: string,
   now: string,
+  refusal: MutationRejected,
 ): Promise<void> {
-  // A customer's mirror holds only their own chairs, so an in-stock serial is usually not here:
-  // the registration then shows once the push is accepted.
   const [chair] = await store.where('chairs', 'serialNumber', serialNumber.trim());
-  if (!chair || (chair.status !== 'IN_STOCK' && chair.status !== 'DELIVERED')) return;
-  const warranty: Warranty = {
-    activatedAt: now,
-    confirmed: false,
-    warrantyYears: 5,
-    extensionPurchased: false,
-    extensionYears: 0,
-  };
+  if (!chair) return;
+  if (!canRegisterChair(chair.status)) throw refusal;
   await store.put('chairs', {
     ...chair,
     ownerUserId: userId,
     status: 'REGISTERED',
     deliveryDate,
-    warranty,
+    warranty: newWarranty(now),
   });
+}
+
+async function ownChair(store: LocalStore, chairId: string): Promise<Chair> {
+  const chair = await store.get('chairs', chairId);
+  if (!chair) throw new MutationRejected('not_found', CHAIR_NOT_FOUND);
+  return chair;
 }
 
 export const equipmentEffects: EffectMap<EquipmentMutation> = {
   'chair.register': (store, args, { userId, now }) =>
-    register(store, args.serialNumber, args.deliveryDate, userId, now),
+    register(
+      store,
+      args.serialNumber,
+      args.deliveryDate,
+      userId,
+      now,
+      new MutationRejected('conflict', CHAIR_ALREADY_REGISTERED),
+    ),
 
-  'chair.activateWarranty': (store, args, { userId, now }) =>
-    register(store, args.serialNumber, args.deliveryDate, userId, now),
+  'chair.activateWarranty': (store, args, { userId, now }) => {
+    if (!canActivateWarranty(args.deliveryDate, new Date(now))) {
+      throw new MutationRejected('validation', ACTIVATION_WINDOW_MESSAGE);
+    }
+    return register(
+      store,
+      args.serialNumber,
+      args.deliveryDate,
+      userId,
+      now,
+      new MutationRejected('not_found', SERIAL_NOT_IN_INVENTORY),
+    );
+  },
 
   'chair.submitTestSheet': async (store, args, { now }) => {
-    const chair = await store.get('chairs', args.chairId);
-    if (!chair) throw new MutationRejected('not_found', 'Chair not found');
-    if (chair.testSheet) {
-      throw new MutationRejected(
-        'conflict',
-        'A test sheet has already been submitted for this chair',
-      );
-    }
-    const allPassed = args.partsArrived && args.powersOn && args.movementOK && args.waterAirOK;
+    const chair = await ownChair(store, args.chairId);
+    if (chair.testSheet) throw new MutationRejected('conflict', TEST_SHEET_ALREADY_SUBMITTED);
+    const testSheet = {
+      partsArrived: args.partsArrived,
+      powersOn: args.powersOn,
+      movementOK: args.movementOK,
+      waterAirOK: args.waterAirOK,
+      notes: args.notes ?? null,
+      submittedAt: now,
+    };
     await store.put('chairs', {
       ...chair,
-      testSheet: {
-        partsArrived: args.partsArrived,
-        powersOn: args.powersOn,
-        movementOK: args.movementOK,
-        waterAirOK: args.waterAirOK,
-        notes: args.notes ?? null,
-        submittedAt: now,
-      },
-      warranty: allPassed ? { ...chair.warranty, confirmed: true } : chair.warranty,
+      testSheet,
+      warranty: warrantyAfterTestSheet(chair.warranty, testSheet),
     });
   },
 
   'chair.extendWarranty': async (store, { chairId, years }) => {
-    const chair = await store.get('chairs', chairId);
-    if (!chair) throw new MutationRejected('not_found', 'Chair not found');
-    const warranty = chair.warranty ?? {};
-    await store.put('chairs', {
-      ...chair,
-      warranty: {
-        ...warranty,
-        extensionPurchased: true,
-        extensionYears: (warranty.extensionYears ?? 0) + years,
-        warrantyYears: (warranty.warrantyYears ?? 5) + years,
-      },
-    });
+    const chair = await ownChair(store, chairId);
+    if (!canExtendWarranty(chair.warranty)) {
+      throw new MutationRejected('validation', EXTENSION_NEEDS_CONFIRMED);
+    }
+    await store.put('chairs', { ...chair, warranty: extendWarranty(chair.warranty ?? {}, years) });
   },
 
   'installation.complete': async (store, args, { userId, now }) => {
-    const chair = await store.get('chairs', args.chairId);
-    if (!chair) throw new MutationRejected('not_found', 'Chair not found');
-    const engineer = await store.get('users', userId);
+    if (!isChecklistComplete(args.checklist)) {
+      throw new MutationRejected('validation', CHECKLIST_INCOMPLETE);
+    }
+    const chair = await ownChair(store, args.chairId);
+    const customerName = args.customerName.trim();
+    const notes = optionalTrimmed(args.notes);
     await store.put('installations', {
       id: args.id,
       chairId: args.chairId,
       engineerUserId: userId,
-      checklist: args.checklist,
-      customerName: args.customerName.trim(),
+      checklist: completedChecklist(),
+      customerName,
       signatureText: args.signatureText.trim(),
       signatureImage: args.signatureImage,
-      notes: args.notes?.trim() || null,
+      notes,
       completedAt: now,
       createdAt: now,
       updatedAt: now,
     });
-    const entry: ServiceHistoryEntry = {
+    const engineer = await store.get('users', userId);
+    const entry = installationHistoryEntry({
       id: args.id,
-      type: 'Installation',
-      date: now,
+      now,
       engineerId: userId,
-      engineerName: engineer?.name ?? null,
+      engineerName: await nameOf(store, userId),
       engineerPhone: engineer?.phone ?? null,
-      duration: null,
-      workPerformed: `New installation completed; accepted by ${args.customerName.trim()}`,
-      partsReplaced: [],
-      conditionBefore: null,
-      conditionAfter: 'Installed and tested',
-      recommendations: args.notes?.trim() || null,
-      followUpRequired: false,
-      warrantyWork: true,
-      cost: 0,
-    };
-    const service = chair.service ?? {};
-    const updated: Chair = {
+      customerName,
+      notes,
+    });
+    await store.put('chairs', {
       ...chair,
-      status: chair.status === 'IN_STOCK' ? 'DELIVERED' : chair.status,
-      service: {
-        ...service,
-        lastServiceDate: now,
-        nextServiceDue: ONE_YEAR_LATER(now),
-        serviceHistory: [...(service.serviceHistory ?? []), entry],
-      },
-    };
-    await store.put('chairs', updated);
+      status: chairStatusAfterInstallation(chair.status),
+      service: serviceAfterInstallation(chair.service, entry, now),
+    });
   },
 
   'partRequest.create': async (store, args, { userId, now }) => {
+    const items = mergeRequestLines(args.items);
+    for (const line of items) {
+      // Parts the mirror does not hold are the server's to check.
+      const part = await store.get('parts', line.partId);
+      if (!part) continue;
+      if (part.deletedAt) throw new MutationRejected('not_found', PART_NOT_FOUND);
+      const refusal = stockRefusal(line, part);
+      if (refusal) throw new MutationRejected('validation', refusal);
+    }
     await store.put('partRequests', {
       id: args.id,
       userId,
       chairId: args.chairId ?? null,
-      items: args.items,
+      items,
       status: 'PENDING',
-      notes: args.notes?.trim() || null,
+      notes: args.notes ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -160,25 +191,8 @@ export const equipmentEffects: EffectMap<EquipmentMutation> = {
   'profile.update': async (store, args, { userId }) => {
     const user = await store.get('users', userId);
     if (!user) return;
-    const practiceFilled =
-      args.practice && Object.values(args.practice).some((v) => typeof v === 'string' && v.trim());
-    await store.put('users', {
-      ...user,
-      name: args.name.trim(),
-      email: args.email,
-      phone: args.phone?.trim() || null,
-      address: args.address?.trim() || null,
-      profilePictureUrl: args.profilePictureUrl || null,
-      practice:
-        user.role === 'CUSTOMER' && args.practice !== undefined
-          ? practiceFilled
-            ? { type: 'DENTAL', ...args.practice }
-            : null
-          : user.practice,
-      engineer:
-        user.role === 'ENGINEER' && args.engineer
-          ? { ...user.engineer, ...args.engineer }
-          : user.engineer,
-    });
+    const updated = profileAfterUpdate(user, args);
+    if ('refusal' in updated) throw new MutationRejected('validation', updated.refusal);
+    await store.put('users', updated);
   },
 };

@@ -1,4 +1,21 @@
-/** Local (optimistic) effects of the service-request mutations (SPEC §4 Service request). */
+/**
+ * Local (optimistic) effects of the service-request mutations (SPEC §4 Service request). The
+ * transitions are the domain's (domain/service-requests.ts); tests/integration/mutation-parity.test.ts
+ * holds them to the server's.
+ */
+import { PREFERRED_DATE_IN_PAST, isPreferredDateAllowed } from '../../domain/appointments';
+import { CHAIR_NOT_FOUND } from '../../domain/refusals';
+import {
+  COMPLETED_CANNOT_BE_CANCELLED,
+  appointmentOnAssign,
+  appointmentOnTake,
+  cancellationReason,
+  completeRefusal,
+  isRequestOpen,
+  requestAlreadyMessage,
+  requestTakenMessage,
+} from '../../domain/service-requests';
+import type { ServiceRequest } from '../../domain/entities';
 import { MutationRejected } from '../local-store';
 import { nameOf, type EffectMap } from './context';
 
@@ -10,17 +27,28 @@ type ServiceRequestMutation =
   | 'serviceRequest.cancel'
   | 'serviceRequest.complete';
 
-const CLOSED = new Set(['CANCELLED', 'COMPLETED']);
+function requireOpen(request: ServiceRequest): void {
+  if (!isRequestOpen(request.status)) {
+    throw new MutationRejected('conflict', requestAlreadyMessage(request.status));
+  }
+}
 
 export const serviceRequestEffects: EffectMap<ServiceRequestMutation> = {
   'serviceRequest.create': async (store, args, { userId, now }) => {
+    // "Today" is the UTC day of the mutation, as the server's current_date.
+    if (!isPreferredDateAllowed(args.preferredDate, now.slice(0, 10))) {
+      throw new MutationRejected('validation', PREFERRED_DATE_IN_PAST);
+    }
+    const chair = await store.get('chairs', args.chairId);
+    if (chair?.ownerUserId !== userId) throw new MutationRejected('not_found', CHAIR_NOT_FOUND);
     await store.put('serviceRequests', {
       id: args.id,
       customerUserId: userId,
       chairId: args.chairId,
       preferredDate: args.preferredDate,
       preferredTime: args.preferredTime,
-      notes: args.notes?.trim() || null,
+      // Stored as typed; only a blank note means none.
+      notes: args.notes?.trim() ? args.notes : null,
       status: 'PENDING',
       scheduledDate: null,
       scheduledTime: null,
@@ -39,41 +67,36 @@ export const serviceRequestEffects: EffectMap<ServiceRequestMutation> = {
     if (!request) return;
     if (request.engineerUserId && request.engineerUserId !== userId) {
       const name = await nameOf(store, request.engineerUserId);
-      throw new MutationRejected(
-        'conflict',
-        `This service request has already been taken by ${name}`,
-      );
+      throw new MutationRejected('conflict', requestTakenMessage(name));
     }
-    if (CLOSED.has(request.status)) {
-      throw new MutationRejected('conflict', 'This service request is closed');
-    }
+    requireOpen(request);
+    if (request.engineerUserId === userId) return; // already mine: the goal holds
     await store.put('serviceRequests', {
       ...request,
+      ...appointmentOnTake(request),
       engineerUserId: userId,
       status: 'SCHEDULED',
-      scheduledDate: request.preferredDate,
-      scheduledTime: request.preferredTime,
       confirmedAt: now,
     });
   },
 
   'serviceRequest.assign': async (store, { serviceRequestId, engineerUserId }, { now }) => {
     const request = await store.get('serviceRequests', serviceRequestId);
-    if (!request || CLOSED.has(request.status)) return;
-    const copy = Boolean(request.preferredDate && request.preferredTime);
+    if (!request) return;
+    requireOpen(request);
     await store.put('serviceRequests', {
       ...request,
+      ...appointmentOnAssign(request),
       engineerUserId,
       status: 'SCHEDULED',
-      scheduledDate: copy ? request.preferredDate : request.scheduledDate,
-      scheduledTime: copy ? request.preferredTime : request.scheduledTime,
       confirmedAt: now,
     });
   },
 
   'serviceRequest.schedule': async (store, args, { now }) => {
     const request = await store.get('serviceRequests', args.serviceRequestId);
-    if (!request || CLOSED.has(request.status)) return;
+    if (!request) return;
+    requireOpen(request);
     await store.put('serviceRequests', {
       ...request,
       status: 'SCHEDULED',
@@ -85,18 +108,22 @@ export const serviceRequestEffects: EffectMap<ServiceRequestMutation> = {
 
   'serviceRequest.cancel': async (store, { serviceRequestId, reason }) => {
     const request = await store.get('serviceRequests', serviceRequestId);
-    if (!request || request.status === 'COMPLETED') return;
+    if (!request || request.status === 'CANCELLED') return; // already cancelled: the goal holds
+    if (request.status === 'COMPLETED') {
+      throw new MutationRejected('conflict', COMPLETED_CANNOT_BE_CANCELLED);
+    }
     await store.put('serviceRequests', {
       ...request,
       status: 'CANCELLED',
-      cancellationReason: reason,
+      cancellationReason: cancellationReason(reason),
     });
   },
 
   'serviceRequest.complete': async (store, { serviceRequestId }) => {
     const request = await store.get('serviceRequests', serviceRequestId);
-    if (request?.status === 'SCHEDULED') {
-      await store.put('serviceRequests', { ...request, status: 'COMPLETED' });
-    }
+    if (!request) return;
+    const refusal = completeRefusal(request.status);
+    if (refusal) throw new MutationRejected('conflict', refusal);
+    await store.put('serviceRequests', { ...request, status: 'COMPLETED' });
   },
 };

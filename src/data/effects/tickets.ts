@@ -3,8 +3,15 @@
  * supabase/migrations/*_ops_tickets.sql closely enough that the screen shows what the server will
  * store; the server's row replaces the local one when the push is accepted.
  */
-import type { ServiceNotes, SupportTicket } from '../../domain/entities';
+import type { ServiceNotes } from '../../domain/entities';
 import type { ServiceNotesPatch } from '../../domain/mutations';
+import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
+import {
+  takeTicketRefusal,
+  ticketStatusAfterAssign,
+  ticketStatusAfterTake,
+  ticketTakenMessage,
+} from '../../domain/tickets';
 import { MutationRejected } from '../local-store';
 import { nameOf, type EffectMap } from './context';
 
@@ -17,13 +24,6 @@ type TicketMutation =
   | 'ticket.addPart'
   | 'ticket.removePart'
   | 'ticket.resolve';
-
-const STATUS_WORDS: Record<SupportTicket['status'], string> = {
-  OPEN: 'open',
-  IN_PROGRESS: 'in progress',
-  RESOLVED: 'resolved',
-  CLOSED: 'closed',
-};
 
 /** Merges a partial notes patch: fields overwrite, the condition report merges one level deeper. */
 export function mergeServiceNotes(
@@ -41,6 +41,11 @@ export function mergeServiceNotes(
 
 export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.create': async (store, args, { userId, now }) => {
+    if (args.chairId) {
+      // The form offers only the customer's own chairs, all of which their mirror holds.
+      const chair = await store.get('chairs', args.chairId);
+      if (chair?.ownerUserId !== userId) throw new MutationRejected('not_found', CHAIR_NOT_FOUND);
+    }
     await store.put('supportTickets', {
       id: args.id,
       title: args.title.trim(),
@@ -60,26 +65,27 @@ export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.take': async (store, { ticketId }, { userId }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
-    if (ticket.engineerUserId && ticket.engineerUserId !== userId) {
+    const refusal = takeTicketRefusal(ticket, userId);
+    if (refusal?.kind === 'taken') {
       const name = await nameOf(store, ticket.engineerUserId);
-      throw new MutationRejected('conflict', `This ticket has already been taken by ${name}`);
+      throw new MutationRejected('conflict', ticketTakenMessage(name));
     }
-    if (!ticket.engineerUserId && (ticket.status === 'RESOLVED' || ticket.status === 'CLOSED')) {
-      throw new MutationRejected(
-        'conflict',
-        `This ticket is already ${STATUS_WORDS[ticket.status]}`,
-      );
-    }
-    const status =
-      ticket.status === 'OPEN' || !ticket.engineerUserId ? 'IN_PROGRESS' : ticket.status;
-    await store.put('supportTickets', { ...ticket, engineerUserId: userId, status });
+    if (refusal) throw new MutationRejected('conflict', refusal.message);
+    await store.put('supportTickets', {
+      ...ticket,
+      engineerUserId: userId,
+      status: ticketStatusAfterTake(ticket),
+    });
   },
 
   'ticket.assign': async (store, { ticketId, engineerUserId }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
-    const status = ticket.status === 'OPEN' ? 'IN_PROGRESS' : ticket.status;
-    await store.put('supportTickets', { ...ticket, engineerUserId, status });
+    await store.put('supportTickets', {
+      ...ticket,
+      engineerUserId,
+      status: ticketStatusAfterAssign(ticket.status),
+    });
   },
 
   'ticket.setStatus': async (store, { ticketId, status }) => {
@@ -100,7 +106,7 @@ export const ticketEffects: EffectMap<TicketMutation> = {
     const ticket = await store.get('supportTickets', args.ticketId);
     if (!ticket) return;
     const part = await store.get('parts', args.partId);
-    if (!part || part.deletedAt) throw new MutationRejected('not_found', 'Part not found');
+    if (!part || part.deletedAt) throw new MutationRejected('not_found', PART_NOT_FOUND);
     const lines = ticket.serviceNotes?.partsUsed ?? [];
     if (lines.some((line) => line.lineId === args.lineId)) return;
     const line = {
@@ -131,11 +137,13 @@ export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.resolve': async (store, { ticketId, resolution }, { userId, now }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
+    // An unassigned ticket goes to the resolving engineer; an admin resolving leaves it unassigned.
+    const author = await store.get('users', userId);
     await store.put('supportTickets', {
       ...ticket,
       status: 'RESOLVED',
       resolution: resolution.trim(),
-      engineerUserId: ticket.engineerUserId ?? userId,
+      engineerUserId: ticket.engineerUserId ?? (author?.role === 'ADMIN' ? null : userId),
       serviceNotes: { ...ticket.serviceNotes, completedAt: now },
     });
   },

@@ -1,17 +1,21 @@
 /** Sign-up and login forms (SPEC §3 Forms, §5 Sign-up, Login). */
 import { z } from 'zod';
+import { mutationArgSchemas } from '../mutations';
 import { roleSchema } from './common';
+
+// The same name and e-mail rules (and messages) as an admin's Add user.
+const userCreate = mutationArgSchemas['user.create'].shape;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const emailField = z.email({ error: 'Please enter a valid email address' });
+const emailField = userCreate.email;
 const passwordField = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters' });
 
 export const signUpSchema = z
   .object({
-    name: z.string().min(1, { error: 'Name is required' }),
+    name: userCreate.name,
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().min(MIN_PASSWORD_LENGTH, { error: 'Please confirm your password' }),

@@ -1,9 +1,12 @@
-/** Installation wizard acceptance step (SPEC §4 Installation wizard, §5). */
+/** Installation wizard acceptance step (SPEC §4 Installation wizard, §5), from installation.complete. */
 import { z } from 'zod';
+import { mutationArgSchemas } from '../mutations';
+
+const complete = mutationArgSchemas['installation.complete'].shape;
 
 export const installationAcceptanceSchema = z.object({
-  customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
-  signatureText: z.string().trim().min(1, { error: 'Signature is required' }),
+  customerName: complete.customerName,
+  signatureText: complete.signatureText,
   notes: z.string().optional(),
 });
 export type InstallationAcceptanceInput = z.infer<typeof installationAcceptanceSchema>;

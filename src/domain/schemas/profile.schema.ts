@@ -3,6 +3,7 @@
  * The engineer's list fields are typed as comma-separated text and split on save.
  */
 import { z } from 'zod';
+import { mutationArgSchemas } from '../mutations';
 import { optionalText, practiceTypeSchema, profilePictureUrlSchema } from './common';
 
 /** Splits a comma-separated list, trimming each entry and dropping empty ones. */
@@ -13,8 +14,10 @@ export function splitList(value: string): string[] {
     .filter((item) => item.length > 0);
 }
 
-const nameField = z.string().trim().min(1, { error: 'Name is required' });
-const emailField = z.email({ error: 'Valid email is required' });
+const profileUpdate = mutationArgSchemas['profile.update'].shape;
+const engineerFields = profileUpdate.engineer.unwrap().shape;
+const nameField = profileUpdate.name;
+const emailField = profileUpdate.email;
 
 export const adminProfileSchema = z.object({
   name: nameField,
@@ -38,19 +41,26 @@ export const customerProfileSchema = adminProfileSchema.extend({
 export type CustomerProfileFormInput = z.input<typeof customerProfileSchema>;
 export type CustomerProfileInput = z.output<typeof customerProfileSchema>;
 
-// "Required" means at least one entry once split, so ", ," does not pass.
-const listField = (message: string) =>
-  z.string().refine((value) => splitList(value).length > 0, { error: message });
+// Typed as comma-separated text; valid when the split list passes the mutation's list rule, so
+// "required" means at least one entry once split (", ," does not pass).
+const listField = (list: z.ZodType<string[]>) =>
+  z.string().superRefine((value, ctx) => {
+    const result = list.safeParse(splitList(value));
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message });
+    }
+  });
 
 export const engineerProfileSchema = z.object({
   name: nameField,
   email: emailField,
   phone: optionalText,
   profilePictureUrl: profilePictureUrlSchema,
-  location: z.string().trim().min(1, { error: 'Location is required' }),
+  location: engineerFields.location,
   emergencyPhone: optionalText,
-  coverageAreas: listField('Coverage areas are required'),
-  specializations: listField('Specializations are required'),
-  skillSets: listField('Skill sets are required'),
+  coverageAreas: listField(engineerFields.coverageAreas),
+  specializations: listField(engineerFields.specializations),
+  skillSets: listField(engineerFields.skillSets),
 });
 export type EngineerProfileInput = z.infer<typeof engineerProfileSchema>;

@@ -1,5 +1,9 @@
 /** Customer's service-request form (SPEC §3 Service request, §5 Service request). */
 import { z } from 'zod';
+import { mutationArgSchemas } from '../mutations';
+import { PREFERRED_DATE_IN_PAST, isPreferredDateAllowed } from '../appointments';
+
+const create = mutationArgSchemas['serviceRequest.create'].shape;
 
 /**
  * Built per call because the earliest allowed date is "today", passed in as YYYY-MM-DD
@@ -7,14 +11,13 @@ import { z } from 'zod';
  */
 export function serviceRequestSchema(today: string) {
   return z.object({
-    chairId: z.string().min(1, { error: 'Please select a chair' }),
+    chairId: create.chairId,
     preferredDate: z
       .string()
       .min(1, { error: 'Preferred date is required', abort: true })
-      // ISO dates compare correctly as strings.
-      .refine((date) => date >= today, { error: 'Preferred date cannot be in the past' }),
+      .refine((date) => isPreferredDateAllowed(date, today), { error: PREFERRED_DATE_IN_PAST }),
     preferredTime: z.string().min(1, { error: 'Preferred time is required' }),
-    notes: z.string().optional(),
+    notes: create.notes,
   });
 }
 export type ServiceRequestInput = z.infer<ReturnType<typeof serviceRequestSchema>>;

@@ -1,38 +1,40 @@
 /**
  * Support-ticket inputs (SPEC §3 Support ticket, ServiceNotes; §4 Ticket; §5 Ticket,
- * Service notes form, Resolve ticket, Add part to service record).
+ * Service notes form, Resolve ticket, Add part to service record). Each form schema is derived
+ * from the args schema of its mutation (../mutations.ts), so a rule and its message live once.
  */
 import { z } from 'zod';
-import { optionalText } from './common';
+import { mutationArgSchemas, serviceNotesPatchSchema } from '../mutations';
+import { optionalText, partConditionSchema, workTypeSchema } from './common';
 
-export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
-export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES, { error: 'Priority is required' });
-export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
+export {
+  PART_CONDITIONS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  WORK_TYPES,
+  partConditionSchema,
+  ticketPrioritySchema,
+  ticketStatusSchema,
+  workTypeSchema,
+  type PartCondition,
+  type TicketPriority,
+  type TicketStatus,
+  type WorkType,
+} from './common';
 
-export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const;
-export const ticketStatusSchema = z.enum(TICKET_STATUSES);
-export type TicketStatus = z.infer<typeof ticketStatusSchema>;
-
-export const WORK_TYPES = ['WARRANTY', 'DAMAGE', 'OUT_OF_WARRANTY'] as const;
-export const workTypeSchema = z.enum(WORK_TYPES);
-export type WorkType = z.infer<typeof workTypeSchema>;
-
-export const PART_CONDITIONS = ['NEW', 'REFURBISHED', 'USED'] as const;
-export const partConditionSchema = z.enum(PART_CONDITIONS);
-export type PartCondition = z.infer<typeof partConditionSchema>;
+const ticketCreate = mutationArgSchemas['ticket.create'].shape;
+const addPart = mutationArgSchemas['ticket.addPart'].shape;
 
 export const createTicketSchema = z.object({
-  title: z.string().trim().min(1, { error: 'Title is required' }),
-  description: z.string().trim().min(10, { error: 'Description must be at least 10 characters' }),
-  priority: ticketPrioritySchema,
+  title: ticketCreate.title,
+  description: ticketCreate.description,
+  priority: ticketCreate.priority,
   // Optional; the form offers only the customer's own chairs. '' means none chosen.
   chairId: z.string().optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 
-export const resolveTicketSchema = z.object({
-  resolution: z.string().trim().min(1, { error: 'Please provide a resolution description' }),
-});
+export const resolveTicketSchema = mutationArgSchemas['ticket.resolve'].pick({ resolution: true });
 export type ResolveTicketInput = z.infer<typeof resolveTicketSchema>;
 
 // A cleared number input arrives as '' or NaN: that means "not given", not an error.
@@ -43,10 +45,7 @@ const blankToUndefined = (value: unknown): unknown =>
 
 export const serviceNotesSchema = z.object({
   workPerformed: optionalText,
-  timeSpent: z.preprocess(
-    blankToUndefined,
-    z.number().min(0, { error: 'Time spent must be 0 or more' }).optional(),
-  ),
+  timeSpent: z.preprocess(blankToUndefined, serviceNotesPatchSchema.shape.timeSpent),
   workType: workTypeSchema.optional(),
   damageDescription: optionalText,
   conditionReport: z
@@ -69,8 +68,8 @@ const coerceQuantity = (value: unknown): number => {
 };
 
 export const addPartToServiceRecordSchema = z.object({
-  partId: z.string().min(1, { error: 'Please select a part' }),
-  quantity: z.preprocess(coerceQuantity, z.number().int().min(1)),
+  partId: addPart.partId,
+  quantity: z.preprocess(coerceQuantity, addPart.quantity),
   condition: partConditionSchema.default('NEW'),
 });
 export type AddPartToServiceRecordInput = z.input<typeof addPartToServiceRecordSchema>;

@@ -1,6 +1,9 @@
-/** Warranty activation and test-sheet forms (SPEC §3 Chair, §4 Warranty, §5). */
+/** Warranty activation and test-sheet forms (SPEC §3 Chair, §4 Warranty, §5), from the mutations. */
 import { z } from 'zod';
-import { canActivateWarranty } from '../warranty';
+import { mutationArgSchemas } from '../mutations';
+import { ACTIVATION_WINDOW_MESSAGE, canActivateWarranty } from '../warranty';
+
+const activate = mutationArgSchemas['chair.activateWarranty'].shape;
 
 /**
  * Built per call because the 14-day window is measured from `now`, which the caller
@@ -8,22 +11,13 @@ import { canActivateWarranty } from '../warranty';
  */
 export function warrantyActivationSchema(now: Date) {
   return z.object({
-    serialNumber: z.string().trim().min(1, { error: 'Serial number is required' }),
-    deliveryDate: z
-      .string()
-      .min(1, { error: 'Delivery date is required', abort: true })
-      .refine((date) => canActivateWarranty(date, now), {
-        error: 'Warranty must be activated within 14 days of delivery',
-      }),
+    serialNumber: activate.serialNumber,
+    deliveryDate: activate.deliveryDate.refine((date) => canActivateWarranty(date, now), {
+      error: ACTIVATION_WINDOW_MESSAGE,
+    }),
   });
 }
 export type WarrantyActivationInput = z.infer<ReturnType<typeof warrantyActivationSchema>>;
 
-export const testSheetSchema = z.object({
-  partsArrived: z.boolean(),
-  powersOn: z.boolean(),
-  movementOK: z.boolean(),
-  waterAirOK: z.boolean(),
-  notes: z.string().optional(),
-});
+export const testSheetSchema = mutationArgSchemas['chair.submitTestSheet'].omit({ chairId: true });
 export type TestSheetInput = z.infer<typeof testSheetSchema>;
