@@ -1,11 +1,19 @@
-// The local stand-in for the hosted backend, on one origin with the built PWA.
-// This stage serves the app; auth (/auth/v1) and tables (/rest/v1) mount here as they land.
+// The local stand-in for the hosted backend, on one origin with the built PWA: auth (/auth/v1),
+// tables and functions (/rest/v1), and the app itself. Every answer carries the security headers;
+// CORS grants only the server's own origin and the configured ones. It refuses to listen beyond
+// loopback while signing tokens with the public demo secret.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuthHandler } from './auth';
+import { LOCAL_DEMO_JWT_SECRET, createAuthHandler, type AuthHandlerOptions } from './auth';
 import { createRestHandler } from './rest';
 import type { Database } from './db/database';
+import { applyResponseHeaders } from './http-util';
 import { createStaticHandler } from './static';
+
+/** Loopback addresses: only this machine can reach a server listening there. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
 
 export interface RunningServer {
   url: string;
@@ -20,18 +28,31 @@ export async function startServer(
     distDir?: string;
     /** When given, the auth (/auth/v1) and REST (/rest/v1) APIs are mounted on this database. */
     db?: Database;
-    /** JWT signing secret; defaults to the local demo secret in ./auth. */
+    /** JWT signing secret; defaults to the local demo secret in ./auth (loopback only). */
     jwtSecret?: string;
+    /** Token lifetimes and rate limits of the auth endpoints. */
+    auth?: Omit<AuthHandlerOptions, 'db' | 'jwtSecret'>;
+    /** Origins besides the server's own that browsers may call the APIs from. */
+    allowedOrigins?: readonly string[];
   } = {},
 ): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const jwtSecret = options.jwtSecret ?? LOCAL_DEMO_JWT_SECRET;
+  if (options.db && jwtSecret === LOCAL_DEMO_JWT_SECRET && !isLoopback(host)) {
+    throw new Error(
+      `refusing to listen on ${host} with the public demo JWT secret: set JWT_SECRET ` +
+        '(at least 32 random characters) or listen on 127.0.0.1',
+    );
+  }
   const serveStatic = createStaticHandler(options.distDir ?? 'dist');
   const handleAuth = options.db
-    ? createAuthHandler({ db: options.db, jwtSecret: options.jwtSecret })
+    ? createAuthHandler({ ...options.auth, db: options.db, jwtSecret: options.jwtSecret })
     : undefined;
   const handleRest = options.db
     ? createRestHandler({ db: options.db, jwtSecret: options.jwtSecret })
     : undefined;
   const server = createServer((req, res) => {
+    applyResponseHeaders(req, res, { allowedOrigins: options.allowedOrigins });
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (handleRest && (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/'))) {
       void handleRest(req, res);
@@ -53,7 +74,6 @@ export async function startServer(
       res.end('Internal error');
     });
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

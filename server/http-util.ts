@@ -1,5 +1,6 @@
-// Small HTTP helpers shared by the local server's API handlers: JSON responses, CORS headers and
-// request-body reading with a size limit (413) and JSON validation (400).
+// Small HTTP helpers shared by the local server's API handlers: JSON responses, CORS and security
+// headers, and request-body reading with a size limit (413) and JSON validation (400), nesting
+// included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -9,13 +10,17 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.msg === 'string' ? body.msg : `HTTP ${status}`);
   }
 }
 
+/** Deeper JSON than this is refused: no request of the product nests past a handful of levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** What every CORS answer carries; the allowed origin itself is decided per request. */
 export const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, accept-profile, content-profile, range',
@@ -81,18 +86,95 @@ function tooLarge(limit: number): HttpError {
   });
 }
 
-/** Reads and parses a JSON body; an empty body is `{}`. Invalid JSON is a 400 HttpError. */
+/** The nesting depth of JSON text, counted without recursion (brackets inside strings skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+/**
+ * Reads and parses a JSON body; an empty body is `{}`. Invalid JSON, or JSON nested deeper than
+ * MAX_JSON_DEPTH (which would exhaust the stack of whatever walks it), is a 400 HttpError.
+ */
 export async function readJson(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   const raw = (await readBody(req, limit)).toString('utf8');
   if (raw.trim() === '') return {};
+  const bad = (msg: string) => new HttpError(400, { code: 400, error_code: 'bad_json', msg });
+  if (jsonDepth(raw) > MAX_JSON_DEPTH) {
+    throw bad(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw new HttpError(400, {
-      code: 400,
-      error_code: 'bad_json',
-      msg: 'Could not parse request body as JSON',
-    });
+    throw bad('Could not parse request body as JSON');
+  }
+}
+
+export interface SecurityOptions {
+  /** Origins besides the server's own that may call the APIs from a browser (CORS). */
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy the built PWA runs under: its own scripts only; inline styles
+ * because Chakra (emotion) injects its styles at run time; images from itself, data: and blob:
+ * (signatures, photos); API calls to itself.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers every answer carries, app and API alike. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/**
+ * Sets the security headers and, when the request's Origin is the server's own or an allowed
+ * one, that origin as the CORS allowed origin. Any other origin gets no CORS grant, so a page
+ * elsewhere cannot read the APIs' answers.
+ */
+export function applyResponseHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: SecurityOptions = {},
+): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('vary', 'Origin');
+  const origin = req.headers.origin;
+  if (!origin) return;
+  const own = req.headers.host ? [`http://${req.headers.host}`, `https://${req.headers.host}`] : [];
+  if (own.includes(origin) || options.allowedOrigins?.includes(origin)) {
+    res.setHeader('access-control-allow-origin', origin);
   }
 }
 

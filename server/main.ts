@@ -30,20 +30,50 @@ if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
 const demoData = process.env.DEMO_DATA !== '0';
 if (demoData && (await seedDemoData(db))) console.log('Loaded the demo data set');
 
+/** A positive whole number of seconds from the environment, or the default; else one line and exit. */
+function seconds(name: string): number | undefined {
+  const raw = process.env[name];
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(`${name} must be a whole number of seconds, got "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+// A real deployment sets its own secret; without one the public demo secret signs the tokens,
+// which the server accepts only on loopback.
+const jwtSecret = process.env.JWT_SECRET || undefined;
+if (jwtSecret !== undefined && jwtSecret.length < 32) {
+  console.error('JWT_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+  process.exit(1);
+}
+const auth = {
+  accessTokenTtlSeconds: seconds('JWT_EXPIRY'),
+  refreshTokenTtlSeconds: seconds('REFRESH_TOKEN_EXPIRY'),
+};
+const allowedOrigins = (process.env.CORS_ORIGINS ?? '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean);
+
 const port = Number(process.env.PORT || DEFAULT_PORT);
 const host = process.env.HOST || '127.0.0.1';
-const running = await startServer({ port, host, db }).catch(async (error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  const why =
-    code === 'EADDRINUSE'
-      ? 'the port is in use (another `npm start`?); set PORT to another port'
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  console.error(`Cannot listen on ${host}:${port}: ${why}`);
-  await db.close();
-  process.exit(1);
-});
+const running = await startServer({ port, host, db, jwtSecret, auth, allowedOrigins }).catch(
+  async (error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the port is in use (another `npm start`?); set PORT to another port'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    console.error(`Cannot listen on ${host}:${port}: ${why}`);
+    await db.close();
+    process.exit(1);
+  },
+);
 console.log(`\nChairside Service is running at ${running.url}/`);
 console.log(
   `Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`}\n`,

@@ -3,7 +3,7 @@
 // migrations' grants and RLS policies decide what each caller sees. Identifiers are checked
 // against the catalog before being quoted; values are always bound parameters.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOCAL_DEMO_JWT_SECRET, verifyAccessToken } from './auth';
+import { LOCAL_DEMO_JWT_SECRET, logFailure, verifyAccessToken } from './auth';
 import type { Database, Queryable } from './db/database';
 import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson } from './http-util';
 import { RestError, parseQuery, type Filter, type ParsedQuery } from './rest-query';
@@ -154,9 +154,9 @@ function toRestError(error: unknown, role: string): RestError {
   const pt = /^PT(\d{3})$/.exec(code);
   if (pt) status = Number(pt[1]);
   if (status === undefined) {
-    if (/^22/.test(code) || /^23/.test(code) || /^42/.test(code)) status = 400;
+    if (/^(22|23|42|0A|21)/.test(code)) status = 400;
     else {
-      console.error(error);
+      logFailure('rest', error);
       status = 500;
     }
   }
@@ -230,8 +230,10 @@ async function runTable(
           `${checkColumn(columns, table, k)} = (json_populate_record(null::${rel}, $1::json)).${q(k)}`,
       )
       .join(', ');
+    requireFilter(parsed, 'UPDATE');
     dml = `update ${rel} set ${sets}${whereClause(parsed.filters, columns, table, params)}`;
   } else if (method === 'DELETE') {
+    requireFilter(parsed, 'DELETE');
     dml = `delete from ${rel}${whereClause(parsed.filters, columns, table, params)}`;
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -244,6 +246,25 @@ async function runTable(
   const result = rows[0]?.body ?? [];
   if (!wantRows) return { status: method === 'POST' ? 201 : 204 };
   return { status: method === 'POST' ? 201 : 200, rows: result };
+}
+
+/**
+ * As Supabase's pg-safeupdate: an UPDATE or DELETE must name its rows. Row-level security would
+ * still limit a bare one to the caller's rows, but a filterless write is always a bug.
+ */
+function requireFilter(parsed: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
+  if (parsed.filters.length === 0) {
+    throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
+  }
+}
+
+/** A path segment decoded; malformed percent-encoding is the caller's error, not ours. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RestError(400, 'PGRST100', 'Malformed percent-encoding in the request path');
+  }
 }
 
 /** A JSON argument as a SQL parameter: JSON arrays become array literals for array types. */
@@ -260,11 +281,16 @@ function rpcParam(value: unknown, type: string): string | null {
 
 async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
   const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  const { rows } = await tx.query<{ names: string[] | null; types: string[]; returns_set: boolean }>(
+  const { rows } = await tx.query<{
+    names: string[] | null;
+    types: string[];
+    returns_set: boolean;
+  }>(
     `select p.proargnames as names, p.proretset as returns_set,
             array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as types
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.proname = $1`,
+      where n.nspname = 'public' and p.proname = $1
+        and p.prorettype <> 'trigger'::regtype`,
     [fn],
   );
   const proc = rows[0];
@@ -285,7 +311,8 @@ async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown
       throw new RestError(404, 'PGRST202', `Could not find the function public.${fn}(${key})`);
     }
     params.push(rpcParam(value, type));
-    parts.push(`${q(key)} => $${params.length}::${type}`);
+    // Bound as text and cast by the database, so a bad value is its 22P02, not a driver fault.
+    parts.push(`${q(key)} => $${params.length}::text::${type}`);
   }
   // A set-returning function answers with a JSON array of its rows, as PostgREST does.
   const call = `public.${q(fn)}(${parts.join(', ')})`;
@@ -325,12 +352,16 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
           if (req.method !== 'POST' && req.method !== 'GET') {
             throw new RestError(405, 'PGRST117', 'Unsupported HTTP method');
           }
-          return { status: 200, rows: undefined, rpc: await runRpc(tx, rpc[1] ?? '', body) };
+          return {
+            status: 200,
+            rows: undefined,
+            rpc: await runRpc(tx, decodeSegment(rpc[1] ?? ''), body),
+          };
         }
         if (rest === '' || rest.includes('/')) {
           throw new RestError(404, 'PGRST125', `Invalid path ${url.pathname}`);
         }
-        const result = await runTable(tx, req, decodeURIComponent(rest), url, body);
+        const result = await runTable(tx, req, decodeSegment(rest), url, body);
         if (single && result.rows && result.rows.length !== 1) {
           throw new RestError(
             406,

@@ -65,3 +65,11 @@ create table if not exists auth.refresh_tokens (
   revoked boolean default false,
   created_at timestamptz default now()
 );
+
+-- Sessions: each refresh token belongs to one session's family (reusing a rotated token revokes
+-- the family), and expires.
+alter table auth.refresh_tokens add column if not exists session_id uuid;
+alter table auth.refresh_tokens add column if not exists expires_at timestamptz;
+alter table auth.refresh_tokens add column if not exists revoked_at timestamptz;
+create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
+create index if not exists refresh_tokens_user_idx on auth.refresh_tokens (user_id);

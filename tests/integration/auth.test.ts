@@ -17,7 +17,8 @@ function client(): SupabaseClient {
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  running = await startServer({ db });
+  // Reuse interval 0: a used refresh token is refused at once (the retry window has its own test).
+  running = await startServer({ db, auth: { refreshReuseIntervalSeconds: 0 } });
 });
 
 afterAll(async () => {
@@ -132,12 +133,15 @@ describe('local auth through supabase-js', () => {
     expect(after.error?.message).toContain('Invalid Refresh Token');
   });
 
-  it('answers CORS preflight', async () => {
+  it('answers CORS preflight for its own origin', async () => {
+    const origin = new URL(running.url).origin;
     const res = await fetch(`${running.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
+      headers: { origin },
     });
     expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 });
 

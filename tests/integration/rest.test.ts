@@ -181,10 +181,19 @@ describe('local REST through supabase-js', () => {
     expect(parts.data ?? []).toEqual([]);
   });
 
-  it('answers CORS preflight', async () => {
-    const res = await fetch(`${running.url}/rest/v1/parts`, { method: 'OPTIONS' });
+  it('answers CORS preflight for its own origin only', async () => {
+    const origin = new URL(running.url).origin;
+    const res = await fetch(`${running.url}/rest/v1/parts`, {
+      method: 'OPTIONS',
+      headers: { origin },
+    });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    const other = await fetch(`${running.url}/rest/v1/parts`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('answers wrong value types and oversized bodies with a 4xx and a message', async () => {
@@ -221,7 +230,11 @@ describe('local REST through supabase-js', () => {
 
   it.each([
     ['sync_pull', { table_name: 'applied_mutations' }, 'Unknown table applied_mutations'],
-    ['sync_pull', { table_name: 'users; drop table users' }, 'Unknown table users; drop table users'],
+    [
+      'sync_pull',
+      { table_name: 'users; drop table users' },
+      'Unknown table users; drop table users',
+    ],
     ['sync_pull', { table_name: null }, 'Unknown table (none)'],
     ['sync_rows', { table_name: 'auth.users', ids: [] }, 'Unknown table auth.users'],
   ])('refuses %s of a table sync does not mirror (%j) with a 400', async (fn, params, message) => {
