@@ -125,7 +125,10 @@ const equipmentArgs = {
     waterAirOK: z.boolean(),
     notes: text.optional(),
   }),
-  'chair.extendWarranty': z.object({ chairId: uuid, years: z.union([z.literal(3), z.literal(5)]) }),
+  'chair.extendWarranty': z.object({
+    chairId: uuid,
+    years: z.union([z.literal(3), z.literal(5)], { error: 'Extension must be 3 or 5 years' }),
+  }),
   'installation.complete': z.object({
     id: uuid,
     chairId: uuid,
