@@ -89,6 +89,20 @@ export default tseslint.config(
               from: ['./src/data', './src/areas', './sync', './server'],
               message: 'Shared components are presentational: no data access.',
             },
+            // Role areas build on the kit, the data hooks and the domain, never on the app shell.
+            {
+              target: './src/areas',
+              from: ['./src/app', './sync', './server'],
+              message:
+                'Areas import only src/components, src/data, src/domain and src/lib: paths come from src/domain/paths.ts, toasts and guards from src/components.',
+            },
+            // src/data reaches the kit only for the toaster store, where useAction's toasts go.
+            {
+              target: './src/data',
+              from: './src/components',
+              except: ['./toaster.tsx'],
+              message: 'src/data may import only the toaster from src/components.',
+            },
             {
               target: './sync',
               from: ['./src/app', './src/areas', './src/components', './server'],

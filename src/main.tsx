@@ -5,7 +5,7 @@ import { ThemeProvider } from 'next-themes';
 import { RouterProvider } from 'react-router-dom';
 import { system } from './app/theme';
 import { router } from './app/router';
-import { Toaster } from './app/toaster';
+import { Toaster } from './components/toaster';
 import { UpdatePrompt } from './app/update-prompt';
 import { SessionProvider } from './data/session-context';
 import { SessionStore } from './data/session';

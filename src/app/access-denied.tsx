@@ -2,7 +2,7 @@
 import { Badge, Button, Card, Center, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import { roleHome } from './paths';
+import { roleHome } from '../domain/paths';
 import { SignOutButton } from './sign-out';
 
 export function AccessDenied({ role }: { role: string }) {

@@ -2,7 +2,7 @@
 import { Box, Button, Collapsible, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../domain/demo-accounts';
-import { roleLabel } from './role-label';
+import { roleLabel } from '../domain/labels';
 
 export function DemoCredentials({ onPick }: { onPick: (account: DemoAccount) => void }) {
   return (

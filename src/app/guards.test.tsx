@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { FakeSessionStore, engineerUser, renderApp, renderRouter } from './app-test-kit';
+import { FakeSessionStore, engineerUser, renderApp, renderRouter } from '../testing/app-test-kit';
 import { RoleGuard } from './guards';
 
 function signedInAs(role: string) {

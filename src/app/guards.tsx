@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useSession } from '../data/session-context';
 import { AccessDenied } from './access-denied';
-import { paths, roleHome, roles, type Role } from './paths';
+import { paths, roleHome, roles, type Role } from '../domain/paths';
 import { SigningIn } from './signing-in';
 
 /** What /login remembers about the guarded page a signed-out visit was going to. */

@@ -6,7 +6,7 @@ import { ScreenHeading } from '../components/screen-heading';
 import { engineerRoutes } from '../areas/engineer/routes';
 import { RequireSession, RoleGuard, RoleHomeRedirect } from './guards';
 import { Layout } from './layout';
-import { areaNav, customerPaths, paths, type Role } from './paths';
+import { areaNav, customerPaths, paths, type Role } from '../domain/paths';
 import { SignInScreen } from './sign-in-screen';
 import { SignUpScreen } from './sign-up-screen';
 

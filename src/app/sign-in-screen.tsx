@@ -13,7 +13,7 @@ import { loginSchema, type LoginInput } from '../domain/schemas/auth.schema';
 import { appEnv } from '../lib/supabase';
 import { DemoCredentials } from './demo-credentials';
 import { signInTarget, type LoginState } from './guards';
-import { paths } from './paths';
+import { paths } from '../domain/paths';
 import { SigningIn } from './signing-in';
 import { SESSION_EXPIRED } from './sync-status/session-banners';
 

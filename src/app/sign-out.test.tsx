@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeSessionStore, engineerUser, renderApp } from './app-test-kit';
+import { FakeSessionStore, engineerUser, renderApp } from '../testing/app-test-kit';
 import { unsentWarning } from './sign-out';
 
 function signedIn(unsent: number) {

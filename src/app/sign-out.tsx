@@ -1,11 +1,12 @@
 // Sign out from the top bar or Access Denied. Changes not yet sent stay on this device for the
 // same user's next sign-in, so the user is told before leaving them behind.
-import { Box, Button, Dialog, Portal, Text, type ButtonProps } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { useSession, useSessionStore } from '../data/session-context';
-import { paths } from './paths';
+import { paths } from '../domain/paths';
 
 export function unsentWarning(count: number, name: string): string {
   const changes = count === 1 ? "1 change hasn't" : `${count} changes haven't`;
@@ -59,36 +60,16 @@ export function SignOutButton({
           'Sign Out'
         )}
       </Button>
-      <Dialog.Root
-        role="alertdialog"
+      <ConfirmDialog
         open={unsent > 0}
-        onOpenChange={(e) => {
-          if (!e.open) setUnsent(0);
-        }}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Sign out with unsent changes?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{unsentWarning(unsent, name)}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" loading={busy} onClick={() => void signOut()}>
-                  Sign out anyway
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        onCancel={() => setUnsent(0)}
+        onConfirm={() => void signOut()}
+        title="Sign out with unsent changes?"
+        message={unsentWarning(unsent, name)}
+        confirmLabel="Sign out anyway"
+        destructive
+        busy={busy}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeSessionStore, renderApp } from './app-test-kit';
+import { FakeSessionStore, renderApp } from '../testing/app-test-kit';
 
 function signedOut() {
   const store = new FakeSessionStore();

@@ -18,8 +18,8 @@ import { AuthCard } from '../components/auth-card';
 import { useSessionStore } from '../data/session-context';
 import { ROLES } from '../domain/schemas/common';
 import { signUpSchema, type SignUpInput } from '../domain/schemas/auth.schema';
-import { paths } from './paths';
-import { roleLabel } from './role-label';
+import { paths } from '../domain/paths';
+import { roleLabel } from '../domain/labels';
 
 export const SIGNED_UP = 'Account created successfully! Redirecting to login...';
 export const CHECK_EMAIL = 'Account created! Please check your email to verify before signing in.';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { hasUnsavedInput } from './unsaved-input';
+import { hasUnsavedInput } from '../components/unsaved-input';
 
 let reloadRequested = false;
 

@@ -1,6 +1,18 @@
-// Fallback labels for things a screen names (SPEC §8 Fallback labels): a customer, their
-// address, a chair. Pure; takes whatever part of the row it needs.
+// Every label a screen shows for a code or a missing value, in one place: the fallback labels of
+// SPEC §8 (a customer, their address, a chair) and the readable name of each status enum (ticket
+// status and priority, service and part request status, chair status, work type, part condition,
+// stock level, role, warranty). Pure; takes whatever part of the row it needs.
 import { isChairModel, modelName } from './chair-models';
+import type { ChairStatus, PartRequestStatus, ServiceRequestStatus } from './entities';
+import type { Role } from './schemas/common';
+import type {
+  PartCondition,
+  TicketPriority,
+  TicketStatus,
+  WorkType,
+} from './schemas/ticket.schema';
+import type { StockLevel } from './stock';
+import { warrantyDaysRemaining, warrantyState, type Warranty } from './warranty';
 
 /** The customer's name, else 'Unknown Customer'. */
 export function customerLabel(customer: { name: string | null } | null | undefined): string {
@@ -19,7 +31,123 @@ export function chairLabel(
   chair: { serialNumber: string; model: string; modelName: string | null } | null | undefined,
 ): string {
   if (!chair) return 'Unknown Chair';
-  const model =
-    chair.modelName || (isChairModel(chair.model) ? modelName(chair.model) : chair.model);
-  return `${chair.serialNumber} - ${model}`;
+  return `${chair.serialNumber} - ${chairModelName(chair)}`;
+}
+
+// ---- Status and enum labels: every code a screen shows is named here, once. ----
+
+/** Ticket status (SPEC §4 Ticket). */
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  OPEN: 'Open',
+  IN_PROGRESS: 'In Progress',
+  RESOLVED: 'Resolved',
+  CLOSED: 'Closed',
+};
+
+/** Ticket priority (SPEC §4 Ticket, §9). */
+export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
+  LOW: 'Low',
+  NORMAL: 'Normal',
+  HIGH: 'High',
+  URGENT: 'Urgent',
+};
+
+/** Service request status (SPEC §4 Service request). */
+export const SERVICE_REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
+  PENDING: 'Pending',
+  SCHEDULED: 'Scheduled',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+
+/** Part request status (SPEC §4 Part request). */
+export const PART_REQUEST_STATUS_LABELS: Record<PartRequestStatus, string> = {
+  PENDING: 'Pending',
+  QUOTED: 'Quoted',
+  ORDERED: 'Ordered',
+  FULFILLED: 'Fulfilled',
+  CANCELLED: 'Cancelled',
+};
+
+/** Chair status (SPEC §4 Chair status). */
+export const CHAIR_STATUS_LABELS: Record<ChairStatus, string> = {
+  IN_STOCK: 'In Stock',
+  DELIVERED: 'Delivered',
+  REGISTERED: 'Registered',
+};
+
+/** Chair status in the installation wizard, where DELIVERED reads 'Pending Installation'. */
+export const INSTALLATION_CHAIR_STATUS_LABELS: Record<ChairStatus, string> = {
+  ...CHAIR_STATUS_LABELS,
+  DELIVERED: 'Pending Installation',
+};
+
+/** Work type on a ticket's service notes (SPEC §4 Work type). */
+export const WORK_TYPE_LABELS: Record<WorkType, string> = {
+  WARRANTY: 'Warranty',
+  DAMAGE: 'Damage',
+  OUT_OF_WARRANTY: 'Out of warranty',
+};
+
+/** Condition of a part used on a service record (SPEC §4 Part condition). */
+export const PART_CONDITION_LABELS: Record<PartCondition, string> = {
+  NEW: 'New',
+  REFURBISHED: 'Refurbished',
+  USED: 'Used',
+};
+
+/** Stock level of a part (SPEC §9 Stock badge). */
+export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
+  IN_STOCK: 'In Stock',
+  LOW_STOCK: 'Low Stock',
+  OUT_OF_STOCK: 'Out of Stock',
+};
+
+/** A role as the top bar's badge reads it. */
+export const ROLE_LABELS: Record<Role, string> = {
+  CUSTOMER: 'Customer',
+  ADMIN: 'Admin',
+  ENGINEER: 'Engineer',
+  VENDOR: 'Vendor',
+};
+
+/** A role's label; an unknown role reads as its own code, capitalised ('OTHER' -> 'Other'). */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role as Role] ?? role.charAt(0).toUpperCase() + role.slice(1).toLowerCase();
+}
+
+/** A chair's model as shown: the stored name, else the catalogue name, else the code. */
+export function chairModelName(chair: { model: string; modelName: string | null }): string {
+  return chair.modelName || (isChairModel(chair.model) ? modelName(chair.model) : chair.model);
+}
+
+/**
+ * A ticket's chair: 'serial - model'; 'Unknown Chair' when the ticket names a chair the mirror
+ * does not hold; null when the ticket is not about a chair.
+ */
+export function ticketChairLabel(
+  chairId: string | null,
+  chair: Parameters<typeof chairLabel>[0],
+): string | null {
+  return chairId ? chairLabel(chair) : null;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * The warranty badge's words in engineer views (SPEC §4 Warranty): 'Not Activated'; expired with
+ * the days since; expiring soon with the days left; otherwise the days remaining.
+ */
+export function warrantyStatusLabel(warranty: Warranty | null | undefined, now: Date): string {
+  const days = warrantyDaysRemaining(warranty ?? {}, now) ?? 0;
+  switch (warrantyState(warranty ?? {}, now)) {
+    case 'NOT_ACTIVATED':
+      return 'Not Activated';
+    case 'EXPIRED':
+      return days === 0 ? 'Expired today' : `Expired ${plural(-days, 'day')} ago`;
+    case 'EXPIRING':
+      return `Expiring soon (${plural(days, 'day')} left)`;
+    case 'ACTIVE':
+      return `${plural(days, 'day')} remaining`;
+  }
 }

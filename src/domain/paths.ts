@@ -1,18 +1,57 @@
-// Route strings in one typed table (SPEC §2), never spelled twice. Hash routing.
-export type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
+// Route strings in one typed table (SPEC §2), never spelled twice. Hash routing. Pure TypeScript,
+// so the app shell, every role area and the tests read the same table.
+import type { Role } from './schemas/common';
+
+export type { Role };
 
 export interface NavItem {
   path: string;
   label: string;
 }
 
+/** Public routes and the dashboard root that redirects to the role home. */
 export const paths = {
   login: '/login',
   signup: '/signup',
   dashboard: '/dashboard',
 } as const;
 
-/** Engineer routes (SPEC §2), including the ticket page that has no navigation entry. */
+/** Customer routes (SPEC §2 Customer routes), including the test sheet that has no nav entry. */
+export const customerPaths = {
+  home: '/dashboard/customer',
+  chairs: '/dashboard/customer/chairs',
+  testSheet: (chairId: string) => `/dashboard/customer/chairs/${chairId}/test-sheet`,
+  warranty: '/dashboard/customer/warranty',
+  training: '/dashboard/customer/training',
+  parts: '/dashboard/customer/parts',
+  support: '/dashboard/customer/support',
+  service: '/dashboard/customer/service',
+  profile: '/dashboard/customer/profile',
+} as const;
+
+/** Admin routes (SPEC §2 Admin routes). */
+export const adminPaths = {
+  home: '/dashboard/admin',
+  users: '/dashboard/admin/users',
+  chairs: '/dashboard/admin/chairs',
+  training: '/dashboard/admin/training',
+  parts: '/dashboard/admin/parts',
+  partRequests: '/dashboard/admin/requests',
+  tickets: '/dashboard/admin/tickets',
+  serviceRequests: '/dashboard/admin/service-requests',
+  profile: '/dashboard/admin/profile',
+} as const;
+
+/** Vendor routes (SPEC §2 Vendor routes). */
+export const vendorPaths = {
+  home: '/dashboard/vendor',
+  engineers: '/dashboard/vendor/engineers',
+  tickets: '/dashboard/vendor/tickets',
+  serviceRequests: '/dashboard/vendor/service-requests',
+  profile: '/dashboard/vendor/profile',
+} as const;
+
+/** Engineer routes (SPEC §2 Engineer routes), including the ticket page that has no nav entry. */
 export const engineerPaths = {
   home: '/dashboard/engineer',
   tickets: '/dashboard/engineer/tickets',
@@ -25,40 +64,35 @@ export const engineerPaths = {
   profile: '/dashboard/engineer/profile',
 } as const;
 
-/** Customer routes without a navigation entry (SPEC §2 Customer routes). */
-export const customerPaths = {
-  testSheet: (chairId: string) => `/dashboard/customer/chairs/${chairId}/test-sheet`,
-} as const;
-
-/** Each area's screens: the first is the role home. */
+/** Each area's screens in navigation order: the first is the role home. */
 export const areaNav: Record<Role, NavItem[]> = {
   CUSTOMER: [
-    { path: '/dashboard/customer', label: 'Overview' },
-    { path: '/dashboard/customer/chairs', label: 'My Chairs' },
-    { path: '/dashboard/customer/warranty', label: 'Warranty Activation' },
-    { path: '/dashboard/customer/training', label: 'Training Resources' },
-    { path: '/dashboard/customer/parts', label: 'Parts Catalog' },
-    { path: '/dashboard/customer/support', label: 'Support Center' },
-    { path: '/dashboard/customer/service', label: 'Book Service' },
-    { path: '/dashboard/customer/profile', label: 'Profile' },
+    { path: customerPaths.home, label: 'Overview' },
+    { path: customerPaths.chairs, label: 'My Chairs' },
+    { path: customerPaths.warranty, label: 'Warranty Activation' },
+    { path: customerPaths.training, label: 'Training Resources' },
+    { path: customerPaths.parts, label: 'Parts Catalog' },
+    { path: customerPaths.support, label: 'Support Center' },
+    { path: customerPaths.service, label: 'Book Service' },
+    { path: customerPaths.profile, label: 'Profile' },
   ],
   ADMIN: [
-    { path: '/dashboard/admin', label: 'Overview' },
-    { path: '/dashboard/admin/users', label: 'Users' },
-    { path: '/dashboard/admin/chairs', label: 'Chairs' },
-    { path: '/dashboard/admin/training', label: 'Training' },
-    { path: '/dashboard/admin/parts', label: 'Parts' },
-    { path: '/dashboard/admin/requests', label: 'Part Requests' },
-    { path: '/dashboard/admin/tickets', label: 'Support Tickets' },
-    { path: '/dashboard/admin/service-requests', label: 'Service Requests' },
-    { path: '/dashboard/admin/profile', label: 'Profile' },
+    { path: adminPaths.home, label: 'Overview' },
+    { path: adminPaths.users, label: 'Users' },
+    { path: adminPaths.chairs, label: 'Chairs' },
+    { path: adminPaths.training, label: 'Training' },
+    { path: adminPaths.parts, label: 'Parts' },
+    { path: adminPaths.partRequests, label: 'Part Requests' },
+    { path: adminPaths.tickets, label: 'Support Tickets' },
+    { path: adminPaths.serviceRequests, label: 'Service Requests' },
+    { path: adminPaths.profile, label: 'Profile' },
   ],
   VENDOR: [
-    { path: '/dashboard/vendor', label: 'Operations Center' },
-    { path: '/dashboard/vendor/engineers', label: 'Field Engineers' },
-    { path: '/dashboard/vendor/tickets', label: 'Ticket Assignment' },
-    { path: '/dashboard/vendor/service-requests', label: 'Service Assignment' },
-    { path: '/dashboard/vendor/profile', label: 'My Profile' },
+    { path: vendorPaths.home, label: 'Operations Center' },
+    { path: vendorPaths.engineers, label: 'Field Engineers' },
+    { path: vendorPaths.tickets, label: 'Ticket Assignment' },
+    { path: vendorPaths.serviceRequests, label: 'Service Assignment' },
+    { path: vendorPaths.profile, label: 'My Profile' },
   ],
   ENGINEER: [
     { path: engineerPaths.home, label: 'Overview' },

@@ -10,7 +10,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { system } from '../app/theme';
-import { Toaster } from '../app/toaster';
+import { Toaster } from '../components/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import { SessionStore, type SessionUser } from '../data/session';

@@ -12,7 +12,7 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 describe('import boundaries', () => {
   it('keeps the pure domain from importing the app', async () => {
     const ids = await ruleIds(
-      "import { paths } from '../app/paths';\nexport const y = paths;\n",
+      "import { Layout } from '../app/layout';\nexport const y = Layout;\n",
       'src/domain/boundary-probe.ts',
     );
     expect(ids).toContain('import-x/no-restricted-paths');
@@ -34,6 +34,38 @@ describe('import boundaries', () => {
       './src/areas/admin',
       './src/areas/vendor',
     ]);
+  });
+
+  it('keeps role areas off the app shell: they build on the kit, data and domain', async () => {
+    const ids = await ruleIds(
+      "import { Layout } from '../../app/layout';\nexport const y = Layout;\n",
+      'src/areas/engineer/boundary-probe.tsx',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+    const allowed = await ruleIds(
+      [
+        "import { LoadingState } from '../../components/loading-state';",
+        "import { useAction } from '../../data/use-action';",
+        "import { engineerPaths } from '../../domain/paths';",
+        'export const y = [LoadingState, useAction, engineerPaths];',
+        '',
+      ].join('\n'),
+      'src/areas/engineer/boundary-probe.tsx',
+    );
+    expect(allowed).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets src/data reach the kit only for the toaster', async () => {
+    const toaster = await ruleIds(
+      "import { toaster } from '../components/toaster';\nexport const y = toaster;\n",
+      'src/data/boundary-probe.ts',
+    );
+    expect(toaster).not.toContain('import-x/no-restricted-paths');
+    const other = await ruleIds(
+      "import { LoadingState } from '../components/loading-state';\nexport const y = LoadingState;\n",
+      'src/data/boundary-probe.ts',
+    );
+    expect(other).toContain('import-x/no-restricted-paths');
   });
 
   it('stops screens importing dexie or supabase-js', async () => {

@@ -3,7 +3,7 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useSession, useSyncStatus } from '../../data/session-context';
 import type { LoginState } from '../guards';
-import { paths } from '../paths';
+import { paths } from '../../domain/paths';
 
 export const SESSION_EXPIRED = 'Your session has expired. Sign in again to send your changes.';
 

@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeSessionStore, engineerUser, rejectedEntry, renderApp } from '../app-test-kit';
+import {
+  FakeSessionStore,
+  engineerUser,
+  rejectedEntry,
+  renderApp,
+} from '../../testing/app-test-kit';
 
 async function renderSignedIn() {
   const store = new FakeSessionStore();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineerPaths } from '../../app/paths';
+import { engineerPaths } from '../../domain/paths';
 import type { ServiceRequest, User } from '../../domain/entities';
 import {
   chairRow,

@@ -3,21 +3,11 @@
  * day, with where to go, which chair, when, and the customer's notes. A visit whose day has come
  * can be marked completed.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuCalendarDays, LuMapPin, LuWrench } from 'react-icons/lu';
-import { toaster } from '../../app/toaster';
 import { ListEmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
 import {
@@ -30,12 +20,8 @@ import {
 import { formatTime12h } from '../../domain/certification';
 import { displayId, formatDate } from '../../domain/format';
 import { chairLabel, customerAddress, customerLabel } from '../../domain/labels';
-import {
-  actionErrorMessage,
-  useMyServiceRequests,
-  type ServiceRequestView,
-} from '../../data/queries/engineer-work';
-import { usePerform } from '../../data/session-context';
+import { useMyServiceRequests, type ServiceRequestView } from '../../data/queries/engineer-work';
+import { useAction } from '../../data/use-action';
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 
@@ -58,26 +44,20 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 function AppointmentCard({ view, now }: { view: ServiceRequestView; now: Date }) {
-  const perform = usePerform();
-  const [saving, setSaving] = useState(false);
+  const { run, busy } = useAction();
   const { request, customer, chair } = view;
   const time = appointmentTime(request);
   const name = customerLabel(customer);
 
-  const complete = async () => {
-    setSaving(true);
-    try {
-      await perform('serviceRequest.complete', { serviceRequestId: request.id });
-      toaster.create({ type: 'success', title: 'Service request marked as completed' });
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: actionErrorMessage(error, 'Failed to update service request'),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const complete = () =>
+    run(
+      'serviceRequest.complete',
+      { serviceRequestId: request.id },
+      {
+        success: { title: 'Service request marked as completed' },
+        failure: 'Failed to update service request',
+      },
+    );
 
   return (
     <Card.Root as="article" aria-label={`${name} appointment`} variant="outline">
@@ -105,8 +85,8 @@ function AppointmentCard({ view, now }: { view: ServiceRequestView; now: Date })
             <Button
               colorPalette="green"
               variant="outline"
-              onClick={complete}
-              loading={saving}
+              onClick={() => void complete()}
+              loading={busy}
               loadingText="Saving..."
               minH="44px"
             >
@@ -141,7 +121,7 @@ export function CalendarScreen() {
     <>
       <ScreenHeading title="Service Calendar" intro="Your scheduled service visits, by day." />
       {mine === undefined ? (
-        <Spinner aria-label="Loading appointments" />
+        <LoadingState label="Loading appointments…" />
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">

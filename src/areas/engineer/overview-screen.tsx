@@ -6,15 +6,15 @@
  */
 import { Card, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { engineerPaths } from '../../app/paths';
+import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
-import { TicketPriorityBadge } from '../../components/ticket-priority-badge';
+import { TicketPriorityBadge } from '../../components/status-badges';
 import { useEngineerTickets, type TicketListItem } from '../../data/queries/tickets';
 import { useCurrentUser } from '../../data/session-context';
 import { formatDate } from '../../domain/format';
-import { LoadingState } from './ticket-detail/loading-state';
-import { customerLabel } from './ticket-detail/ticket-labels';
+import { customerLabel } from '../../domain/labels';
+import { engineerPaths } from '../../domain/paths';
 
 /** Engineer ticket lists show 5 (SPEC §9). */
 const LIST_SIZE = 5;
@@ -114,7 +114,7 @@ function TicketListCard({
                       <HStack gap="2" wrap="wrap">
                         <TicketPriorityBadge priority={ticket.priority} />
                         <Text fontSize="sm" color="fg.muted">
-                          {customerLabel(customerName)} · {formatDate(ticket.createdAt)}
+                          {customerLabel({ name: customerName })} · {formatDate(ticket.createdAt)}
                         </Text>
                       </HStack>
                     </Stack>

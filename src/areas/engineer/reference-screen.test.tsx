@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { engineerPaths } from '../../app/paths';
+import { engineerPaths } from '../../domain/paths';
 import type { Chair, Part, TrainingResource } from '../../domain/entities';
 import { chairRow, engineerUser, partRow, stamped, trainingRow } from '../../testing/rows';
 import { renderSignedIn } from '../../testing/session';

@@ -4,29 +4,28 @@
  */
 import {
   Badge,
+  Box,
   Button,
   Card,
-  CloseButton,
-  Dialog,
   Flex,
   Heading,
-  Input,
-  InputGroup,
-  Portal,
   SimpleGrid,
-  Spinner,
   Stack,
   Tabs,
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuExternalLink, LuFileText, LuPlay, LuSearch } from 'react-icons/lu';
+import { LuExternalLink, LuFileText, LuPlay } from 'react-icons/lu';
+import { DialogFrame } from '../../components/dialog-frame';
 import { ListEmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
+import { SearchField } from '../../components/search-field';
 import { StatCard } from '../../components/stat-card';
+import { useReferenceLibrary } from '../../data/queries/engineer-work';
 import type { TrainingResource } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
-import { useReferenceLibrary } from '../../data/queries/engineer-work';
+import { matchesSearch } from '../../domain/search';
 
 type ResourceType = TrainingResource['type'];
 
@@ -52,35 +51,28 @@ const TABS: { type: ResourceType; value: string; label: string; empty: [string, 
 ];
 
 function ContentDialog({ resource }: { resource: TrainingResource }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
-    <Dialog.Root size="lg" placement="center" scrollBehavior="inside">
-      <Dialog.Trigger asChild>
-        <Button variant="outline" minH="44px">
-          <LuFileText /> View Content
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{resource.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text whiteSpace="pre-wrap">{resource.content || 'No content available.'}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button variant="outline" minH="44px" onClick={() => setOpen(true)}>
+        <LuFileText /> View Content
+      </Button>
+      <DialogFrame
+        title={resource.title}
+        open={open}
+        onClose={close}
+        size="lg"
+        placement="center"
+        footer={
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+        }
+      >
+        <Text whiteSpace="pre-wrap">{resource.content || 'No content available.'}</Text>
+      </DialogFrame>
+    </>
   );
 }
 
@@ -116,12 +108,7 @@ function ResourceCard({ resource }: { resource: TrainingResource }) {
 }
 
 function matches(resource: TrainingResource, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return (
-    !needle ||
-    resource.title.toLowerCase().includes(needle) ||
-    resource.type.toLowerCase().includes(needle)
-  );
+  return matchesSearch(search, [resource.title, resource.type]);
 }
 
 const countOf = (resources: readonly TrainingResource[], type: ResourceType) =>
@@ -141,19 +128,16 @@ export function ReferenceScreen() {
         title="Technical Reference"
         intro="Access technical documentation, training materials, and equipment specifications."
       />
-      <InputGroup startElement={<LuSearch />} mb="5" maxW={{ md: 'lg' }}>
-        <Input
-          type="search"
-          aria-label="Search resources"
+      <Box mb="5">
+        <SearchField
+          label="Search resources"
           placeholder="Search resources..."
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          size="lg"
-          bg="bg"
+          onChange={setSearch}
         />
-      </InputGroup>
+      </Box>
       {library === undefined ? (
-        <Spinner aria-label="Loading technical reference" />
+        <LoadingState label="Loading technical reference…" />
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">

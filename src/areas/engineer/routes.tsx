@@ -3,7 +3,7 @@
  * the layout behind the ENGINEER guard. Paths come from src/app/paths.ts.
  */
 import type { RouteObject } from 'react-router-dom';
-import { engineerPaths } from '../../app/paths';
+import { engineerPaths } from '../../domain/paths';
 import { OverviewScreen } from './overview-screen';
 import { TicketsScreen } from './tickets-screen';
 import { TicketDetailScreen } from './ticket-detail/ticket-detail-screen';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '../../domain/entities';
-import { engineerPaths } from '../../app/paths';
+import { engineerPaths } from '../../domain/paths';
 import {
   chairRow,
   CUSTOMER_ID,
@@ -84,7 +84,7 @@ describe('ServiceRequestsScreen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('article', { name: 'Service Request #aaaa0003' })).toBeNull();
 
     const open = screen.getByRole('article', { name: 'Service Request #aaaa0001' });
-    expect(within(open).getByText('PENDING')).toBeVisible();
+    expect(within(open).getByText('Pending')).toBeVisible();
     expect(within(open).getByText('Riverside Dental')).toBeVisible();
     expect(within(open).getByText('S30-2024-0042 - S30 Sigma')).toBeVisible();
     expect(within(open).getByText('Preferred: Mar 12, 2026 at 2:30 PM')).toBeVisible();
@@ -93,7 +93,7 @@ describe('ServiceRequestsScreen', { timeout: 30_000 }, () => {
     expect(within(open).getByRole('button', { name: 'Take Request' })).toBeVisible();
 
     const mine = screen.getByRole('article', { name: 'Service Request #aaaa0002' });
-    expect(within(mine).getByText('SCHEDULED')).toBeVisible();
+    expect(within(mine).getByText('Scheduled')).toBeVisible();
     expect(within(mine).queryByRole('button', { name: 'Take Request' })).toBeNull();
 
     const orphan = screen.getByRole('article', { name: 'Service Request #aaaa0004' });
@@ -133,7 +133,7 @@ describe('ServiceRequestsScreen', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Service request assigned to you and marked as scheduled'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(within(open).getByText('SCHEDULED')).toBeVisible());
+    await waitFor(() => expect(within(open).getByText('Scheduled')).toBeVisible());
     expect(within(open).queryByRole('button', { name: 'Take Request' })).toBeNull();
 
     const row = await session.db.serviceRequests.get(openId);

@@ -2,42 +2,28 @@
  * Service Requests (SPEC §2): requests assigned to me or to nobody, searchable by customer, chair
  * serial or notes; an unassigned request can be taken (assigned to me and SCHEDULED).
  */
-import {
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Input,
-  InputGroup,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuSearch } from 'react-icons/lu';
-import { toaster } from '../../app/toaster';
 import { ListEmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { ServiceRequestStatusBadge } from '../../components/service-request-status-badge';
-import { formatTime12h } from '../../domain/certification';
-import { displayId, formatDate } from '../../domain/format';
-import { chairLabel, customerLabel } from '../../domain/labels';
+import { SearchField } from '../../components/search-field';
+import { ServiceRequestStatusBadge } from '../../components/status-badges';
 import {
-  actionErrorMessage,
   useEngineerServiceRequests,
   type ServiceRequestView,
 } from '../../data/queries/engineer-work';
-import { usePerform } from '../../data/session-context';
+import { useAction } from '../../data/use-action';
+import { formatTime12h } from '../../domain/certification';
+import { displayId, formatDate } from '../../domain/format';
+import { chairLabel, customerLabel } from '../../domain/labels';
+import { matchesSearch } from '../../domain/search';
 
 /** Closed requests cannot be taken (the action refuses them), so they get no button. */
 const TAKEABLE = new Set(['PENDING', 'SCHEDULED']);
 
 function matches({ request, customer, chair }: ServiceRequestView, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [customer?.name, chair?.serialNumber, request.notes].some((field) =>
-    field?.toLowerCase().includes(needle),
-  );
+  return matchesSearch(search, [customer?.name, chair?.serialNumber, request.notes]);
 }
 
 function preferredLabel(date: string | null, time: string | null): string {
@@ -46,27 +32,18 @@ function preferredLabel(date: string | null, time: string | null): string {
 }
 
 function RequestCard({ view }: { view: ServiceRequestView }) {
-  const perform = usePerform();
-  const [taking, setTaking] = useState(false);
+  const { run, busy } = useAction();
   const { request, customer, chair } = view;
 
-  const take = async () => {
-    setTaking(true);
-    try {
-      await perform('serviceRequest.take', { serviceRequestId: request.id });
-      toaster.create({
-        type: 'success',
-        title: 'Service request assigned to you and marked as scheduled',
-      });
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: actionErrorMessage(error, 'Failed to take service request'),
-      });
-    } finally {
-      setTaking(false);
-    }
-  };
+  const take = () =>
+    run(
+      'serviceRequest.take',
+      { serviceRequestId: request.id },
+      {
+        success: { title: 'Service request assigned to you and marked as scheduled' },
+        failure: 'Failed to take service request',
+      },
+    );
 
   const title = `Service Request #${displayId(request.id)}`;
   return (
@@ -86,8 +63,8 @@ function RequestCard({ view }: { view: ServiceRequestView }) {
           {request.engineerUserId || !TAKEABLE.has(request.status) ? null : (
             <Button
               colorPalette="brand"
-              onClick={take}
-              loading={taking}
+              onClick={() => void take()}
+              loading={busy}
               loadingText="Taking..."
               minH="44px"
             >
@@ -123,19 +100,16 @@ export function ServiceRequestsScreen() {
         title="Service Requests"
         intro="Manage your assigned service appointments and pick up new requests."
       />
-      <InputGroup startElement={<LuSearch />} mb="5" maxW={{ md: 'lg' }}>
-        <Input
-          type="search"
-          aria-label="Search service requests"
+      <Box mb="5">
+        <SearchField
+          label="Search service requests"
           placeholder="Search by customer, chair, or notes..."
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          size="lg"
-          bg="bg"
+          onChange={setSearch}
         />
-      </InputGroup>
+      </Box>
       {requests === undefined ? (
-        <Spinner aria-label="Loading service requests" />
+        <LoadingState label="Loading service requests…" />
       ) : (
         <Stack gap="4">
           <Heading as="h2" size="lg">

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { engineerPaths } from '../../app/paths';
+import { engineerPaths } from '../../domain/paths';
 import {
   CUSTOMER_ID,
   OTHER_ENGINEER_ID,

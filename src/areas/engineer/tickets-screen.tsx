@@ -3,38 +3,39 @@
  * searchable by title, description, customer name and chair serial. A card opens the ticket page;
  * unassigned tickets offer 'Take Ticket', which works offline like every write.
  */
-import {
-  Button,
-  Card,
-  Field,
-  HStack,
-  Input,
-  LinkBox,
-  LinkOverlay,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Button, Card, HStack, LinkBox, LinkOverlay, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuSearch, LuTicket } from 'react-icons/lu';
+import { LuTicket } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { engineerPaths } from '../../app/paths';
 import { ListEmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { TicketPriorityBadge } from '../../components/ticket-priority-badge';
-import { TicketStatusBadge } from '../../components/ticket-status-badge';
+import { SearchField } from '../../components/search-field';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
 import { useEngineerTickets, type TicketListItem } from '../../data/queries/tickets';
 import { useCurrentUser } from '../../data/session-context';
+import { useAction } from '../../data/use-action';
 import { displayId, formatDate } from '../../domain/format';
-import { LoadingState } from './ticket-detail/loading-state';
-import { chairLabel, customerLabel, matchesTicketSearch } from './ticket-detail/ticket-labels';
-import { useTicketAction } from './ticket-detail/use-ticket-action';
+import { customerLabel, ticketChairLabel } from '../../domain/labels';
+import { engineerPaths } from '../../domain/paths';
+import { matchesSearch } from '../../domain/search';
+
+/** Case-insensitive match against title, description, customer name and chair serial. */
+function matchesTicket(item: TicketListItem, search: string): boolean {
+  const { ticket, customerName, chair } = item;
+  return matchesSearch(search, [
+    ticket.title,
+    ticket.description,
+    customerName,
+    chair?.serialNumber,
+  ]);
+}
 
 export function TicketsScreen() {
   const user = useCurrentUser();
   const items = useEngineerTickets(user.id);
   const [search, setSearch] = useState('');
-  const shown = items?.filter((item) => matchesTicketSearch(item, search));
+  const shown = items?.filter((item) => matchesTicket(item, search));
 
   return (
     <Stack gap="5">
@@ -42,19 +43,12 @@ export function TicketsScreen() {
         title="Support Tickets"
         intro="Tickets assigned to you and unassigned tickets waiting for an engineer."
       />
-      <Field.Root maxW="xl">
-        <Field.Label>Search tickets</Field.Label>
-        <HStack w="full" gap="2">
-          <LuSearch aria-hidden />
-          <Input
-            type="search"
-            size="lg"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Title, description, customer or chair serial"
-          />
-        </HStack>
-      </Field.Root>
+      <SearchField
+        label="Search tickets"
+        value={search}
+        onChange={setSearch}
+        placeholder="Title, description, customer or chair serial"
+      />
       {shown === undefined ? (
         <LoadingState label="Loading tickets…" />
       ) : shown.length === 0 ? (
@@ -82,19 +76,15 @@ export function TicketsScreen() {
 
 function TicketCard({ item, mine }: { item: TicketListItem; mine: boolean }) {
   const { ticket } = item;
-  const run = useTicketAction();
-  const [taking, setTaking] = useState(false);
-  const chair = chairLabel(ticket.chairId, item.chair);
+  const { run, busy } = useAction();
+  const chair = ticketChairLabel(ticket.chairId, item.chair);
 
-  const take = async () => {
-    setTaking(true);
-    await run(
+  const take = () =>
+    run(
       'ticket.take',
       { ticketId: ticket.id },
-      { title: 'Ticket assigned to you and marked as in progress' },
+      { success: { title: 'Ticket assigned to you and marked as in progress' } },
     );
-    setTaking(false);
-  };
 
   return (
     <LinkBox as="article" _hover={{ '& > div': { borderColor: 'brand.solid' } }}>
@@ -117,7 +107,7 @@ function TicketCard({ item, mine }: { item: TicketListItem; mine: boolean }) {
                 </RouterLink>
               </LinkOverlay>
               <Wrap columnGap="4" rowGap="1" fontSize="sm" color="fg.muted">
-                <Text>Customer: {customerLabel(item.customerName)}</Text>
+                <Text>Customer: {customerLabel({ name: item.customerName })}</Text>
                 {chair ? <Text>Chair: {chair}</Text> : null}
                 <Text>Created {formatDate(ticket.createdAt)}</Text>
               </Wrap>
@@ -134,7 +124,7 @@ function TicketCard({ item, mine }: { item: TicketListItem; mine: boolean }) {
                   colorPalette="brand"
                   position="relative"
                   zIndex="1"
-                  loading={taking}
+                  loading={busy}
                   onClick={() => void take()}
                 >
                   Take Ticket

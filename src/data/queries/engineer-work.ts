@@ -1,9 +1,8 @@
 /**
  * Live reads for the engineer's calendar, technical reference, service requests and profile
  * screens (SPEC §2 Engineer routes). Each hook returns `undefined` while the mirror loads, so a
- * screen can tell "loading" from "nothing there". Also the wording of a refused action.
+ * screen can tell "loading" from "nothing there".
  */
-import { ZodError } from 'zod';
 import { chairModels, modelName } from '../../domain/chair-models';
 import type {
   Chair,
@@ -12,8 +11,8 @@ import type {
   TrainingResource,
   User,
 } from '../../domain/entities';
+import { stockSummary, type StockSummary } from '../../domain/stock';
 import type { ChairsideDatabase } from '../db';
-import { MutationRejected } from '../local-store';
 import { useCurrentUser, useMirror } from '../session-context';
 
 /** A service request with the customer and chair it is about (null when not in the mirror). */
@@ -78,11 +77,7 @@ export function useMyServiceRequests(): ServiceRequestView[] | undefined {
 }
 
 /** Parts catalogue counts for the reference screen (SPEC §9 stock bands). */
-export interface PartsSummary {
-  total: number;
-  inStock: number;
-  lowStock: number;
-}
+export type PartsSummary = StockSummary;
 
 export interface ReferenceLibrary {
   resources: TrainingResource[];
@@ -105,11 +100,7 @@ export function useReferenceLibrary(): ReferenceLibrary | undefined {
       return {
         resources: resources.filter((r) => !r.deletedAt),
         models: chairModels.filter((m) => known.has(m.model)).map((m) => modelName(m.model)),
-        parts: {
-          total: live.length,
-          inStock: live.filter((p) => p.stock > 0).length,
-          lowStock: live.filter((p) => p.stock >= 1 && p.stock <= 10).length,
-        },
+        parts: stockSummary(live),
       };
     },
     [],
@@ -141,14 +132,4 @@ export function useEngineerProfile(): EngineerProfileData | undefined {
     [me],
     undefined,
   );
-}
-
-/**
- * What to tell the user when an action fails: a local refusal's own message, the first
- * validation message, else `fallback`.
- */
-export function actionErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof MutationRejected) return error.message;
-  if (error instanceof ZodError) return error.issues[0]?.message ?? fallback;
-  return fallback;
 }

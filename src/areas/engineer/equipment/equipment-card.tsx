@@ -1,8 +1,8 @@
 /** One Equipment Search result: the chair, its customer and practice, and its state at a glance. */
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { WarrantyStatusBadge } from '../../../components/warranty-status-badge';
+import { ChairStatusBadge, WarrantyStatusBadge } from '../../../components/status-badges';
 import type { EquipmentItem } from '../../../data/queries/equipment';
-import { CHAIR_STATUS_LABELS, CHAIR_STATUS_PALETTE, chairModelName } from './chair-labels';
+import { chairModelName } from '../../../domain/labels';
 
 export function EquipmentCard({
   item,
@@ -24,9 +24,7 @@ export function EquipmentCard({
             <Card.Title fontSize="xl">{chair.serialNumber}</Card.Title>
             <Text color="fg.muted">{chairModelName(chair)}</Text>
           </Stack>
-          <Badge colorPalette={CHAIR_STATUS_PALETTE[chair.status]} size="md">
-            {CHAIR_STATUS_LABELS[chair.status]}
-          </Badge>
+          <ChairStatusBadge status={chair.status} />
         </HStack>
       </Card.Header>
       <Card.Body py="2">

@@ -3,33 +3,27 @@
  * owner, warranty, test sheet, service), Service History, Support Tickets and Appointments (the
  * service requests for this chair), all read live from the mirror.
  */
-import {
-  Badge,
-  Box,
-  DataList,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Box, DataList, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ServiceStatusBadge } from '../../../components/service-status-badge';
-import { TicketPriorityBadge } from '../../../components/ticket-priority-badge';
-import { TicketStatusBadge } from '../../../components/ticket-status-badge';
-import { WarrantyStatusBadge } from '../../../components/warranty-status-badge';
-import type { ServiceRequest } from '../../../domain/entities';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import {
+  ServiceRequestStatusBadge,
+  ServiceStatusBadge,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  WarrantyStatusBadge,
+} from '../../../components/status-badges';
 import { displayId, formatDate } from '../../../domain/format';
+import { CHAIR_STATUS_LABELS, chairModelName } from '../../../domain/labels';
 import { warrantyExpiry, warrantyLabel, warrantyYears } from '../../../domain/warranty';
 import {
   useChairRecords,
   type ChairRecords,
   type EquipmentItem,
 } from '../../../data/queries/equipment';
-import { CHAIR_STATUS_LABELS, chairModelName } from './chair-labels';
-import { EquipmentDialog } from './equipment-dialog';
-import { EmptyNote, ServiceTimeline } from './service-timeline';
+import { ServiceTimeline } from './service-timeline';
 
 const CONFIGURATION_LABELS = [
   ['deliverySystem', 'Delivery system'],
@@ -121,9 +115,9 @@ function Overview({ item, now }: { item: EquipmentItem; now: Date }) {
 function Tickets({ records }: { records: ChairRecords }) {
   if (records.tickets.length === 0) {
     return (
-      <EmptyNote
+      <ListEmptyState
         title="No support tickets found"
-        text="No tickets have been raised for this chair."
+        description="No tickets have been raised for this chair."
       />
     );
   }
@@ -150,29 +144,15 @@ function Tickets({ records }: { records: ChairRecords }) {
   );
 }
 
-const REQUEST_PALETTE: Record<ServiceRequest['status'], string> = {
-  PENDING: 'orange',
-  SCHEDULED: 'blue',
-  COMPLETED: 'green',
-  CANCELLED: 'gray',
-};
-
-const REQUEST_LABEL: Record<ServiceRequest['status'], string> = {
-  PENDING: 'Pending',
-  SCHEDULED: 'Scheduled',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-};
-
 const when = (date: string | null, time: string | null) =>
   [formatDate(date), time].filter(Boolean).join(' at ');
 
 function Appointments({ records }: { records: ChairRecords }) {
   if (records.serviceRequests.length === 0) {
     return (
-      <EmptyNote
+      <ListEmptyState
         title="No appointments found"
-        text="No service has been requested for this chair."
+        description="No service has been requested for this chair."
       />
     );
   }
@@ -189,9 +169,7 @@ function Appointments({ records }: { records: ChairRecords }) {
         >
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Text fontWeight="semibold">Service Request #{displayId(request.id)}</Text>
-            <Badge colorPalette={REQUEST_PALETTE[request.status]} size="md">
-              {REQUEST_LABEL[request.status]}
-            </Badge>
+            <ServiceRequestStatusBadge status={request.status} />
           </HStack>
           <Stack gap="0" mt="1" fontSize="sm">
             {request.scheduledDate ? (
@@ -224,9 +202,9 @@ export function EquipmentDetailsDialog({
   onClose: () => void;
 }) {
   const records = useChairRecords(item.chair.id);
-  const loading = <Text color="fg.muted">Loading…</Text>;
+  const loading = <LoadingState label="Loading…" />;
   return (
-    <EquipmentDialog
+    <DialogFrame
       title={`${item.chair.serialNumber} — ${chairModelName(item.chair)}`}
       open={open}
       onClose={onClose}
@@ -259,6 +237,6 @@ export function EquipmentDetailsDialog({
           {records ? <Appointments records={records} /> : loading}
         </Tabs.Content>
       </Tabs.Root>
-    </EquipmentDialog>
+    </DialogFrame>
   );
 }

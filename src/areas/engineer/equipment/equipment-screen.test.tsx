@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { engineerPaths } from '../../../app/paths';
+import { engineerPaths } from '../../../domain/paths';
 import { createTestSession, SessionTestProviders } from '../../../testing/session';
 import { EquipmentScreen } from './equipment-screen';
 import {

@@ -3,10 +3,12 @@
  * practice name or owner e-mail. Nothing is listed until text is typed; each result opens the
  * View Details or the Service History dialog. Reads the mirror only, so it works offline.
  */
-import { Box, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuSearch } from 'react-icons/lu';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { SearchField } from '../../../components/search-field';
 import { useEquipmentSearch, type EquipmentItem } from '../../../data/queries/equipment';
 import { EquipmentCard } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
@@ -14,40 +16,25 @@ import { ServiceHistoryDialog } from './service-history-dialog';
 
 type OpenDialog = { kind: 'details' | 'history'; chairId: string } | null;
 
-function Prompt({ title, text }: { title: string; text: string }) {
-  return (
-    <Box borderWidth="1px" borderStyle="dashed" borderRadius="lg" p="10" textAlign="center">
-      <Text fontSize="lg" fontWeight="semibold">
-        {title}
-      </Text>
-      <Text color="fg.muted">{text}</Text>
-    </Box>
-  );
-}
-
 function Results({ term, items }: { term: string; items: EquipmentItem[] | undefined }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const now = new Date();
   if (!term.trim()) {
     return (
-      <Prompt
+      <ListEmptyState
         title="Search for equipment"
-        text="Type a serial number, model (S30 or U500), owner name, practice name or owner email to see matching chairs."
+        description="Type a serial number, model (S30 or U500), owner name, practice name or owner email to see matching chairs."
       />
     );
   }
   if (items === undefined) {
-    return (
-      <Stack align="center" p="10">
-        <Spinner size="lg" aria-label="Searching" />
-      </Stack>
-    );
+    return <LoadingState label="Searching…" />;
   }
   if (items.length === 0) {
     return (
-      <Prompt
+      <ListEmptyState
         title="No equipment found"
-        text={`No chair matches “${term.trim()}”. Check the serial number or try the owner's name, practice or email.`}
+        description={`No chair matches “${term.trim()}”. Check the serial number or try the owner's name, practice or email.`}
       />
     );
   }
@@ -87,17 +74,14 @@ export function EquipmentScreen() {
         title="Equipment Search"
         intro="Look up any chair in the equipment base, even without signal."
       />
-      <InputGroup startElement={<LuSearch />} mb="6">
-        <Input
-          type="search"
-          size="lg"
+      <Box mb="6">
+        <SearchField
+          label="Search equipment"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={setTerm}
           placeholder="Serial number, model, owner, practice or email..."
-          aria-label="Search equipment"
-          autoComplete="off"
         />
-      </InputGroup>
+      </Box>
       <Results term={term} items={items} />
     </Box>
   );

@@ -4,11 +4,11 @@
  * its status (Overdue / Due Soon / Current).
  */
 import { DataList, HStack, SimpleGrid, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
-import { ServiceStatusBadge } from '../../../components/service-status-badge';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { ServiceStatusBadge } from '../../../components/status-badges';
 import type { Chair } from '../../../domain/entities';
 import { formatCurrency, formatDate } from '../../../domain/format';
-import { serviceSummary } from './chair-labels';
-import { EquipmentDialog } from './equipment-dialog';
+import { serviceSummary } from '../../../domain/service-history';
 import { ServiceTimeline } from './service-timeline';
 
 export function ServiceSummaryPanel({ chair, now }: { chair: Chair; now: Date }) {
@@ -64,11 +64,7 @@ export function ServiceHistoryDialog({
   onClose: () => void;
 }) {
   return (
-    <EquipmentDialog
-      title={`Service History — ${chair.serialNumber}`}
-      open={open}
-      onClose={onClose}
-    >
+    <DialogFrame title={`Service History — ${chair.serialNumber}`} open={open} onClose={onClose}>
       <Tabs.Root defaultValue="timeline" variant="line" lazyMount unmountOnExit>
         <Tabs.List mb="4">
           <Tabs.Trigger value="timeline" minH="44px">
@@ -85,6 +81,6 @@ export function ServiceHistoryDialog({
           <ServiceSummaryPanel chair={chair} now={now} />
         </Tabs.Content>
       </Tabs.Root>
-    </EquipmentDialog>
+    </DialogFrame>
   );
 }

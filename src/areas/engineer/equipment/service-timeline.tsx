@@ -1,17 +1,9 @@
 /** A chair's service history as a newest-first timeline (both equipment dialogs show it). */
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { ListEmptyState } from '../../../components/empty-state';
 import type { Chair, ServiceHistoryEntry } from '../../../domain/entities';
 import { formatCurrency, formatDate } from '../../../domain/format';
-import { serviceTimeline, serviceTypeLabel } from './chair-labels';
-
-export function EmptyNote({ title, text }: { title: string; text: string }) {
-  return (
-    <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" p="6" textAlign="center">
-      <Text fontWeight="semibold">{title}</Text>
-      <Text color="fg.muted">{text}</Text>
-    </Box>
-  );
-}
+import { serviceTimeline, serviceTypeLabel } from '../../../domain/service-history';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -72,9 +64,9 @@ export function ServiceTimeline({ chair }: { chair: Chair }) {
   const entries = serviceTimeline(chair);
   if (entries.length === 0) {
     return (
-      <EmptyNote
+      <ListEmptyState
         title="No service history"
-        text="No installation or service visits have been recorded for this chair."
+        description="No installation or service visits have been recorded for this chair."
       />
     );
   }

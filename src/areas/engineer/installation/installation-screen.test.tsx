@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineerPaths } from '../../../app/paths';
-import { hasUnsavedInput } from '../../../app/unsaved-input';
+import { engineerPaths } from '../../../domain/paths';
+import { hasUnsavedInput } from '../../../components/unsaved-input';
 import { checklistItemIds } from '../../../domain/installation-checklist';
 import {
   createTestSession,
@@ -12,7 +12,7 @@ import {
 } from '../../../testing/session';
 import { chairRow, engineer, historyEntry, id, userRow } from '../equipment/test-fixtures';
 import { InstallationScreen } from './installation-screen';
-import { wizardStorageKey } from './wizard-state';
+import { installationDraftKey as wizardStorageKey } from '../../../data/installation-draft';
 
 // jsdom has no canvas: a stand-in pad the test "signs" on, recording what the screen asks of it.
 const pads = vi.hoisted(() => ({

@@ -2,18 +2,18 @@
  * New Installation wizard (SPEC §2, §4 Installation wizard; design card: installations are
  * stored and synced): 1 Select Equipment, 2 Verify Equipment, 3 Installation Checklist,
  * 4 Customer Acceptance. Each step opens only when the one before is satisfied. The draft is
- * kept per user in localStorage and guarded against update reloads; completion queues
+ * kept per user (src/data/installation-draft.ts) and guarded against update reloads; completion queues
  * installation.complete through the outbox, so it works without signal.
  */
-import { Alert, Box, Button, HStack, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ZodError } from 'zod';
-import { useUnsavedInput } from '../../../app/unsaved-input';
-import { toaster } from '../../../app/toaster';
+import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { hasDraftInput, useInstallationDraft } from '../../../data/installation-draft';
 import { useInstallableChairs } from '../../../data/queries/equipment';
-import { MutationRejected } from '../../../data/local-store';
-import { useCurrentUser, usePerform } from '../../../data/session-context';
+import { useCurrentUser } from '../../../data/session-context';
+import { useAction } from '../../../data/use-action';
 import { checklistItemIds } from '../../../domain/installation-checklist';
 import { AcceptanceStep } from './acceptance-step';
 import { ChecklistStep } from './checklist-step';
@@ -24,30 +24,21 @@ import { VerifyEquipmentStep } from './verify-equipment-step';
 import {
   acceptanceErrors,
   furthestStep,
-  hasWizardInput,
-  useWizardState,
   type AcceptanceField,
   type WizardStep,
 } from './wizard-state';
 
 export const SUCCESS_MESSAGE = 'Installation completed and logged successfully!';
 
-function errorMessage(error: unknown): string {
-  if (error instanceof MutationRejected) return error.message;
-  if (error instanceof ZodError) return error.issues[0]?.message ?? 'Please check the form';
-  return 'The installation could not be saved. Please try again.';
-}
-
 export function InstallationScreen() {
   const user = useCurrentUser();
-  const perform = usePerform();
+  const { run, busy: saving } = useAction();
   const chairs = useInstallableChairs();
-  const { state, update, tick, reset } = useWizardState(user.id);
+  const { state, update, tick, reset } = useInstallationDraft(user.id);
   const [touched, setTouched] = useState<Set<AcceptanceField>>(new Set());
   const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [completedSerial, setCompletedSerial] = useState<string | null>(null);
-  const dirty = hasWizardInput(state);
+  const dirty = hasDraftInput(state);
   useUnsavedInput(dirty);
 
   const selected = chairs?.find((item) => item.chair.id === state.chairId) ?? null;
@@ -76,9 +67,10 @@ export function InstallationScreen() {
   const complete = async () => {
     setAttempted(true);
     if (!selected || Object.keys(allErrors).length > 0) return;
-    setSaving(true);
-    try {
-      await perform('installation.complete', {
+    // The success is the alert above step 1 (SPEC §8 alert), not a toast.
+    const done = await run(
+      'installation.complete',
+      {
         id: crypto.randomUUID(),
         chairId: selected.chair.id,
         checklist: Object.fromEntries(
@@ -88,14 +80,12 @@ export function InstallationScreen() {
         signatureText: state.signatureText,
         signatureImage: state.signatureImage ?? '',
         notes: state.notes.trim() || undefined,
-      });
-      startOver();
-      setCompletedSerial(selected.chair.serialNumber);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+      },
+      { failure: 'The installation could not be saved. Please try again.' },
+    );
+    if (!done) return;
+    startOver();
+    setCompletedSerial(selected.chair.serialNumber);
   };
 
   return (
@@ -129,7 +119,7 @@ export function InstallationScreen() {
             }}
           />
         ) : null}
-        {step > 1 && !selected ? <Spinner size="lg" aria-label="Loading equipment" /> : null}
+        {step > 1 && !selected ? <LoadingState label="Loading equipment…" /> : null}
         {step === 2 && selected ? (
           <VerifyEquipmentStep
             item={selected}

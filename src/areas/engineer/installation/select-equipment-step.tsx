@@ -1,39 +1,24 @@
 /** Step 1: pick the chair being installed from those that can be (SPEC §4 Installation wizard). */
-import {
-  Badge,
-  Box,
-  HStack,
-  Input,
-  InputGroup,
-  Spinner,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuSearch } from 'react-icons/lu';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import { SearchField } from '../../../components/search-field';
+import { ChairStatusBadge } from '../../../components/status-badges';
 import type { InstallableChair } from '../../../data/queries/equipment';
-import type { ChairStatus } from '../../../domain/entities';
-import { modelName } from '../../../domain/chair-models';
 import { formatDate } from '../../../domain/format';
-
-const STATUS: Record<ChairStatus, { label: string; palette: string }> = {
-  DELIVERED: { label: 'Pending Installation', palette: 'orange' },
-  IN_STOCK: { label: 'In Stock', palette: 'gray' },
-  REGISTERED: { label: 'Registered', palette: 'green' },
-};
+import { chairModelName } from '../../../domain/labels';
+import { matchesSearch } from '../../../domain/search';
 
 function matches({ chair, owner }: InstallableChair, term: string): boolean {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return true;
-  return [
+  return matchesSearch(term, [
     chair.serialNumber,
     chair.model,
     chair.modelName,
     owner?.name,
     owner?.practice?.name,
     owner?.email,
-  ].some((value) => value?.toLowerCase().includes(needle));
+  ]);
 }
 
 export function SelectEquipmentStep({
@@ -47,40 +32,30 @@ export function SelectEquipmentStep({
 }) {
   const [term, setTerm] = useState('');
   if (chairs === undefined) {
-    return (
-      <Stack align="center" p="10">
-        <Spinner size="lg" aria-label="Loading equipment" />
-      </Stack>
-    );
+    return <LoadingState label="Loading equipment…" />;
   }
   const shown = chairs.filter((item) => matches(item, term));
   return (
     <Stack gap="4">
-      <InputGroup startElement={<LuSearch />}>
-        <Input
-          type="search"
-          size="lg"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          placeholder="Search by serial number, model or customer..."
-          aria-label="Search chairs to install"
-          autoComplete="off"
-        />
-      </InputGroup>
+      <SearchField
+        label="Search chairs to install"
+        value={term}
+        onChange={setTerm}
+        placeholder="Search by serial number, model or customer..."
+      />
       {shown.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="lg" p="8" textAlign="center">
-          <Text fontWeight="semibold">No equipment found</Text>
-          <Text color="fg.muted">
-            {chairs.length === 0
+        <ListEmptyState
+          title="No equipment found"
+          description={
+            chairs.length === 0
               ? 'No chairs are waiting for installation.'
-              : 'No chair waiting for installation matches your search.'}
-          </Text>
-        </Box>
+              : 'No chair waiting for installation matches your search.'
+          }
+        />
       ) : (
         <Stack as="ul" gap="3" m="0" p="0" aria-label="Chairs to install">
           {shown.map(({ chair, owner }) => {
             const selected = chair.id === selectedId;
-            const status = STATUS[chair.status];
             return (
               <Box as="li" listStyleType="none" key={chair.id}>
                 <chakra.button
@@ -104,7 +79,7 @@ export function SelectEquipmentStep({
                       <Text fontSize="lg" fontWeight="semibold">
                         {chair.serialNumber}
                       </Text>
-                      <Text color="fg.muted">{chair.modelName || modelName(chair.model)}</Text>
+                      <Text color="fg.muted">{chairModelName(chair)}</Text>
                       <Text>
                         {owner?.name || 'No owner assigned'}
                         {' · '}
@@ -117,9 +92,7 @@ export function SelectEquipmentStep({
                       ) : null}
                     </Stack>
                     <Stack align="end" gap="2">
-                      <Badge colorPalette={status.palette} size="md">
-                        {status.label}
-                      </Badge>
+                      <ChairStatusBadge status={chair.status} forInstallation />
                       {selected ? (
                         <Badge colorPalette="brand" variant="solid" size="md">
                           Selected

@@ -4,18 +4,17 @@
  * with only the engineer fields an engineer may edit (never certifications, availability or
  * metrics).
  */
-import { Button, Field, Flex, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { toaster } from '../../../app/toaster';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/form-field';
+import { useAction } from '../../../data/use-action';
 import type { User } from '../../../domain/entities';
 import {
   engineerProfileSchema,
   splitList,
   type EngineerProfileInput,
 } from '../../../domain/schemas/profile.schema';
-import { actionErrorMessage } from '../../../data/queries/engineer-work';
-import { usePerform } from '../../../data/session-context';
 
 /** The form's values from the stored row (lists joined with ', '). */
 export function profileFormValues(user: User): EngineerProfileInput {
@@ -33,36 +32,8 @@ export function profileFormValues(user: User): EngineerProfileInput {
   };
 }
 
-function TextField({
-  label,
-  error,
-  helper,
-  required,
-  type = 'text',
-  registration,
-}: {
-  label: string;
-  error?: string;
-  helper?: string;
-  required?: boolean;
-  type?: string;
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <Input type={type} size="lg" {...registration} />
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText color="fg.error">{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
-
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const perform = usePerform();
+  const { run } = useAction();
   const {
     register,
     handleSubmit,
@@ -79,8 +50,9 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   };
 
   const save = async (values: EngineerProfileInput) => {
-    try {
-      await perform('profile.update', {
+    const saved = await run(
+      'profile.update',
+      {
         name: values.name.trim(),
         email: values.email.trim(),
         phone: values.phone?.trim() ?? '',
@@ -94,15 +66,10 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
           specializations: splitList(values.specializations),
           skillSets: splitList(values.skillSets),
         },
-      });
-      toaster.create({ type: 'success', title: 'Profile updated successfully' });
-      onDone();
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: actionErrorMessage(error, 'Failed to update profile'),
-      });
-    }
+      },
+      { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
+    );
+    if (saved) onDone();
   };
 
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { engineerPaths } from '../../../app/paths';
+import { engineerPaths } from '../../../domain/paths';
 import type { SupportTicket, User } from '../../../domain/entities';
 import { serviceRequestRow, stamped, ticketRow, userRow } from '../../../testing/rows';
 import { renderSignedIn } from '../../../testing/session';

@@ -2,21 +2,11 @@
  * My Profile (SPEC §2): the engineer's own details in four tabs, with an edit mode for the fields
  * an engineer may change. Certifications, availability and metrics are read-only here.
  */
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMapPin, LuPencil, LuX } from 'react-icons/lu';
 import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import type { User } from '../../../domain/entities';
 import { useEngineerProfile } from '../../../data/queries/engineer-work';
@@ -78,7 +68,7 @@ export function ProfileScreen() {
     <>
       <ScreenHeading title="My Profile" actions={toggle} />
       {profile === undefined ? (
-        <Spinner aria-label="Loading profile" />
+        <LoadingState label="Loading profile…" />
       ) : user === null ? (
         <ListEmptyState
           title="Engineer profile not found"

@@ -15,7 +15,7 @@ export function PartsQuoteTab({ detail, now }: { detail: TicketDetail; now: Date
           Parts used
         </Heading>
         <PartsUsedTable ticketId={ticket.id} lines={ticket.serviceNotes?.partsUsed ?? []} />
-        <AddPartForm ticketId={ticket.id} parts={parts ?? []} />
+        <AddPartForm key={ticket.id} ticketId={ticket.id} parts={parts ?? []} />
       </Stack>
       <Stack gap="3">
         <Heading as="h3" size="md">

@@ -5,7 +5,6 @@
  */
 import {
   Button,
-  Field,
   IconButton,
   Input,
   NativeSelect,
@@ -17,19 +16,15 @@ import {
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Part, PartUsed } from '../../../domain/entities';
+import { FormField } from '../../../components/form-field';
+import { showActionError, useAction } from '../../../data/use-action';
 import { formatCurrency } from '../../../domain/format';
+import { PART_CONDITION_LABELS } from '../../../domain/labels';
 import {
   addPartToServiceRecordSchema,
   PART_CONDITIONS,
   type PartCondition,
 } from '../../../domain/schemas/ticket.schema';
-import { showError, useTicketAction } from './use-ticket-action';
-
-const CONDITION_LABELS: Record<PartCondition, string> = {
-  NEW: 'New',
-  REFURBISHED: 'Refurbished',
-  USED: 'Used',
-};
 
 function partOption(part: Part): string {
   const code = part.partCode ? ` (${part.partCode})` : '';
@@ -37,25 +32,22 @@ function partOption(part: Part): string {
 }
 
 export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part[] }) {
-  const run = useTicketAction();
+  const { run, busy } = useAction();
   const [partId, setPartId] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [condition, setCondition] = useState<PartCondition>('NEW');
-  const [busy, setBusy] = useState(false);
 
   const add = async () => {
     const parsed = addPartToServiceRecordSchema.safeParse({ partId, quantity, condition });
     if (!parsed.success) {
-      showError(parsed.error);
+      showActionError(parsed.error);
       return;
     }
-    setBusy(true);
     const ok = await run(
       'ticket.addPart',
       { ticketId, lineId: crypto.randomUUID(), ...parsed.data },
-      { title: 'Part added to service record' },
+      { success: { title: 'Part added to service record' } },
     );
-    setBusy(false);
     if (ok) {
       setPartId('');
       setQuantity('1');
@@ -65,8 +57,7 @@ export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part
 
   return (
     <Stack gap="3">
-      <Field.Root>
-        <Field.Label>Part</Field.Label>
+      <FormField label="Part">
         <NativeSelect.Root size="lg">
           <NativeSelect.Field value={partId} onChange={(event) => setPartId(event.target.value)}>
             <option value="">Select a part</option>
@@ -78,10 +69,9 @@ export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
+      </FormField>
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" alignItems="end">
-        <Field.Root>
-          <Field.Label>Quantity</Field.Label>
+        <FormField label="Quantity">
           <Input
             type="number"
             inputMode="numeric"
@@ -90,9 +80,8 @@ export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Condition</Field.Label>
+        </FormField>
+        <FormField label="Condition">
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               value={condition}
@@ -100,13 +89,13 @@ export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part
             >
               {PART_CONDITIONS.map((value) => (
                 <option key={value} value={value}>
-                  {CONDITION_LABELS[value]}
+                  {PART_CONDITION_LABELS[value]}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
+        </FormField>
         <Button colorPalette="brand" size="lg" loading={busy} onClick={() => void add()}>
           Add Part
         </Button>
@@ -116,7 +105,7 @@ export function AddPartForm({ ticketId, parts }: { ticketId: string; parts: Part
 }
 
 export function PartsUsedTable({ ticketId, lines }: { ticketId: string; lines: PartUsed[] }) {
-  const run = useTicketAction();
+  const { run } = useAction();
   if (lines.length === 0) {
     return <Text color="fg.muted">No parts recorded on this ticket yet.</Text>;
   }
@@ -124,7 +113,7 @@ export function PartsUsedTable({ ticketId, lines }: { ticketId: string; lines: P
     void run(
       'ticket.removePart',
       { ticketId, lineId: line.lineId },
-      { title: 'Part removed from service record' },
+      { success: { title: 'Part removed from service record' } },
     );
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -143,7 +132,9 @@ export function PartsUsedTable({ ticketId, lines }: { ticketId: string; lines: P
               <Table.Cell>
                 <Text fontWeight="medium">{line.partName}</Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {[line.partCode, CONDITION_LABELS[line.condition]].filter(Boolean).join(' · ')}
+                  {[line.partCode, PART_CONDITION_LABELS[line.condition]]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>

@@ -9,8 +9,8 @@ import type { ServiceNotes } from '../../../domain/entities';
 import { formatCurrency } from '../../../domain/format';
 import { calculateQuote, LABOR_RATE_PER_MINUTE, type Quote } from '../../../domain/quote';
 import type { Warranty } from '../../../domain/warranty';
-import { toaster } from '../../../app/toaster';
-import { WORK_TYPE_OPTIONS } from './service-notes-form';
+import { toaster } from '../../../components/toaster';
+import { WORK_TYPE_LABELS } from '../../../domain/labels';
 
 export function ticketQuote(notes: ServiceNotes | null, warranty: Warranty, now: Date): Quote {
   return calculateQuote(
@@ -57,7 +57,7 @@ export function QuotePanel({ notes, warranty, now }: QuotePanelProps) {
 }
 
 function QuoteBreakdown({ quote, timeRecorded }: { quote: Quote; timeRecorded: boolean }) {
-  const workType = WORK_TYPE_OPTIONS.find((o) => o.value === quote.workType)?.label;
+  const workType = WORK_TYPE_LABELS[quote.workType];
   const free = quote.total === 0 && quote.workType === 'WARRANTY';
   return (
     <Stack

@@ -2,13 +2,14 @@
  * The Resolution tab (SPEC §4 Ticket, §5 Resolve ticket): the resolution text, required after
  * trimming; 'Mark as Resolved' stays disabled while it is empty and records RESOLVED offline.
  */
-import { Button, Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useUnsavedInput } from '../../../app/unsaved-input';
+import { FormField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { useAction } from '../../../data/use-action';
 import type { SupportTicket } from '../../../domain/entities';
 import { resolveTicketSchema } from '../../../domain/schemas/ticket.schema';
-import { useTicketAction } from './use-ticket-action';
 
 export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
   const done = ticket.status === 'RESOLVED' || ticket.status === 'CLOSED';
@@ -30,14 +31,15 @@ export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
           assigned engineer can change its status.
         </Text>
       ) : (
-        <ResolveForm ticketId={ticket.id} />
+        // Keyed by the ticket: another ticket's page never shows this one's draft (STYLE 13).
+        <ResolveForm key={ticket.id} ticketId={ticket.id} />
       )}
     </Stack>
   );
 }
 
 function ResolveForm({ ticketId }: { ticketId: string }) {
-  const run = useTicketAction();
+  const { run } = useAction();
   const { register, handleSubmit, watch, formState, reset } = useForm({
     resolver: zodResolver(resolveTicketSchema),
     defaultValues: { resolution: '' },
@@ -50,7 +52,7 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
     const ok = await run(
       'ticket.resolve',
       { ticketId, resolution },
-      { title: 'Ticket resolved successfully' },
+      { success: { title: 'Ticket resolved successfully' } },
     );
     if (ok) reset();
   });
@@ -58,15 +60,13 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
   return (
     <form noValidate onSubmit={(event) => void resolve(event)}>
       <Stack gap="4">
-        <Field.Root invalid={Boolean(formState.errors.resolution)}>
-          <Field.Label>Resolution description</Field.Label>
+        <FormField label="Resolution description" error={formState.errors.resolution?.message}>
           <Textarea
             rows={5}
             placeholder="What was wrong, what you did, and how you verified the fix"
             {...register('resolution')}
           />
-          <Field.ErrorText>{formState.errors.resolution?.message}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Button
           type="submit"
           colorPalette="green"

@@ -6,7 +6,6 @@
 import {
   Button,
   Checkbox,
-  Field,
   HStack,
   Input,
   NativeSelect,
@@ -18,18 +17,14 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useUnsavedInput } from '../../../app/unsaved-input';
+import { FormField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
 import type { TicketDetail } from '../../../data/queries/tickets';
+import { useAction } from '../../../data/use-action';
+import { WORK_TYPE_LABELS } from '../../../domain/labels';
 import { defaultWorkType } from '../../../domain/quote';
-import { serviceNotesSchema } from '../../../domain/schemas/ticket.schema';
+import { serviceNotesSchema, WORK_TYPES } from '../../../domain/schemas/ticket.schema';
 import { notesFormValues, serviceNotesPatch } from './service-notes-patch';
-import { useTicketAction } from './use-ticket-action';
-
-export const WORK_TYPE_OPTIONS = [
-  { value: 'WARRANTY', label: 'Warranty' },
-  { value: 'DAMAGE', label: 'Damage' },
-  { value: 'OUT_OF_WARRANTY', label: 'Out of warranty' },
-] as const;
 
 interface NotesFormProps {
   detail: TicketDetail;
@@ -37,14 +32,21 @@ interface NotesFormProps {
 }
 
 export function ServiceNotesForm(props: NotesFormProps) {
-  // A saved form starts afresh from the mirror: nothing is left marked as changed.
+  // A saved form starts afresh from the mirror: nothing is left marked as changed. Keyed by the
+  // ticket too, so another ticket never shows this one's unsaved input (STYLE 13).
   const [generation, setGeneration] = useState(0);
-  return <NotesForm key={generation} {...props} onSaved={() => setGeneration((n) => n + 1)} />;
+  return (
+    <NotesForm
+      key={`${props.detail.ticket.id}:${generation}`}
+      {...props}
+      onSaved={() => setGeneration((n) => n + 1)}
+    />
+  );
 }
 
 function NotesForm({ detail, now, onSaved }: NotesFormProps & { onSaved: () => void }) {
   const { ticket, chair } = detail;
-  const run = useTicketAction();
+  const { run } = useAction();
   const fallbackType = defaultWorkType(chair?.warranty ?? {}, now);
   const values = useMemo(
     () => notesFormValues(ticket.serviceNotes, fallbackType),
@@ -68,7 +70,7 @@ function NotesForm({ detail, now, onSaved }: NotesFormProps & { onSaved: () => v
     const ok = await run(
       'ticket.updateServiceNotes',
       { ticketId: ticket.id, patch },
-      { title: 'Service notes updated successfully' },
+      { success: { title: 'Service notes updated successfully' } },
     );
     if (ok) onSaved();
   });
@@ -76,13 +78,11 @@ function NotesForm({ detail, now, onSaved }: NotesFormProps & { onSaved: () => v
   return (
     <form noValidate onSubmit={(event) => void save(event)}>
       <Stack gap="5">
-        <Field.Root>
-          <Field.Label>Work performed</Field.Label>
+        <FormField label="Work performed">
           <Textarea rows={4} {...register('workPerformed')} />
-        </Field.Root>
+        </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={Boolean(errors.timeSpent)}>
-            <Field.Label>Time spent (minutes)</Field.Label>
+          <FormField label="Time spent (minutes)" error={errors.timeSpent?.message}>
             <Input
               type="number"
               inputMode="numeric"
@@ -90,43 +90,37 @@ function NotesForm({ detail, now, onSaved }: NotesFormProps & { onSaved: () => v
               size="lg"
               {...register('timeSpent', { valueAsNumber: true })}
             />
-            <Field.ErrorText>{errors.timeSpent?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Work type</Field.Label>
+          </FormField>
+          <FormField
+            label="Work type"
+            helper="Defaults to Warranty while the chair's warranty is confirmed and running."
+          >
             <NativeSelect.Root size="lg">
               <NativeSelect.Field {...register('workType')}>
-                {WORK_TYPE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
+                {WORK_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {WORK_TYPE_LABELS[value]}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.HelperText>
-              Defaults to Warranty while the chair&apos;s warranty is confirmed and running.
-            </Field.HelperText>
-          </Field.Root>
+          </FormField>
         </SimpleGrid>
-        <Field.Root>
-          <Field.Label>Damage description</Field.Label>
+        <FormField label="Damage description">
           <Textarea rows={2} {...register('damageDescription')} />
-        </Field.Root>
+        </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root>
-            <Field.Label>Condition before service</Field.Label>
+          <FormField label="Condition before service">
             <Textarea rows={2} {...register('conditionReport.beforeService')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Condition after service</Field.Label>
+          </FormField>
+          <FormField label="Condition after service">
             <Textarea rows={2} {...register('conditionReport.afterService')} />
-          </Field.Root>
+          </FormField>
         </SimpleGrid>
-        <Field.Root>
-          <Field.Label>Recommendations</Field.Label>
+        <FormField label="Recommendations">
           <Textarea rows={2} {...register('conditionReport.recommendations')} />
-        </Field.Root>
+        </FormField>
         <Controller
           control={control}
           name="followUpRequired"
@@ -144,10 +138,9 @@ function NotesForm({ detail, now, onSaved }: NotesFormProps & { onSaved: () => v
           )}
         />
         {watch('followUpRequired') ? (
-          <Field.Root>
-            <Field.Label>Follow-up notes</Field.Label>
+          <FormField label="Follow-up notes">
             <Textarea rows={2} {...register('followUpNotes')} />
-          </Field.Root>
+          </FormField>
         ) : null}
         <HStack gap="3">
           <Button

@@ -1,6 +1,6 @@
 // Mirror rows and a render helper for the ticket screen tests, shaped like pulled server rows.
 import type { ReactNode } from 'react';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../components/toaster';
 import type { ChairsideDatabase } from '../../../data/db';
 import type { Chair, Part, SupportTicket } from '../../../domain/entities';
 import type { Warranty } from '../../../domain/warranty';

@@ -7,14 +7,13 @@ import { Button, Grid, GridItem, Heading, HStack, Stack, Text, Wrap } from '@cha
 import { useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
-import { engineerPaths } from '../../../app/paths';
-import { TicketPriorityBadge } from '../../../components/ticket-priority-badge';
-import { TicketStatusBadge } from '../../../components/ticket-status-badge';
+import { LoadingState } from '../../../components/loading-state';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
 import { useTicketDetail, type TicketDetail } from '../../../data/queries/tickets';
 import { useCurrentUser } from '../../../data/session-context';
 import { displayId, formatDate } from '../../../domain/format';
-import { LoadingState } from './loading-state';
-import { customerLabel } from './ticket-labels';
+import { customerLabel } from '../../../domain/labels';
+import { engineerPaths } from '../../../domain/paths';
 import { TicketNotFound } from './ticket-not-found';
 import { TicketSidebar } from './ticket-sidebar';
 import { TicketTabs, type TicketTab } from './ticket-tabs';
@@ -25,7 +24,8 @@ export function TicketDetailScreen() {
   const detail = useTicketDetail(id);
   if (detail === undefined) return <LoadingState label="Loading ticket…" />;
   if (detail === null) return <TicketNotFound />;
-  return <TicketPage detail={detail} />;
+  // One page per ticket: moving to another ticket starts its forms and tabs afresh (STYLE 13).
+  return <TicketPage key={detail.ticket.id} detail={detail} />;
 }
 
 function TicketPage({ detail }: { detail: TicketDetail }) {
@@ -54,7 +54,7 @@ function TicketPage({ detail }: { detail: TicketDetail }) {
           {ticket.title}
         </Heading>
         <Text color="fg.muted">
-          {customerLabel(detail.customer?.name)} · Opened {formatDate(ticket.createdAt)}
+          {customerLabel(detail.customer)} · Opened {formatDate(ticket.createdAt)}
         </Text>
       </Stack>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 260px' }} gap="5">

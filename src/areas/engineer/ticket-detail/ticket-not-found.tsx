@@ -2,7 +2,7 @@
 import { Button, EmptyState, VStack } from '@chakra-ui/react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { engineerPaths } from '../../../app/paths';
+import { engineerPaths } from '../../../domain/paths';
 
 export function TicketNotFound() {
   const navigate = useNavigate();

@@ -2,13 +2,13 @@
 import { Box, Card, DataList, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { TicketDetail } from '../../../data/queries/tickets';
 import { formatDate } from '../../../domain/format';
-import { chairLabel, customerLabel } from './ticket-labels';
+import { customerLabel, ticketChairLabel } from '../../../domain/labels';
 
 export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
   const { ticket, customer, chair } = detail;
   const practice = customer?.practice;
   const contact: [string, string][] = [
-    ['Name', customerLabel(customer?.name)],
+    ['Name', customerLabel(customer)],
     ['Email', customer?.email ?? ''],
     ['Phone', customer?.phone ?? practice?.phone ?? ''],
     ['Practice', practice?.name ?? ''],
@@ -16,7 +16,7 @@ export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
   ];
   const equipment: [string, string][] = chair
     ? [
-        ['Chair', chairLabel(ticket.chairId, chair) ?? ''],
+        ['Chair', ticketChairLabel(ticket.chairId, chair) ?? ''],
         ['Delivered', formatDate(chair.deliveryDate)],
         ['Last service', formatDate(chair.service?.lastServiceDate)],
         ['Next service due', formatDate(chair.service?.nextServiceDue)],

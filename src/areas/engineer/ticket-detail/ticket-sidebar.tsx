@@ -4,14 +4,16 @@
  */
 import { Badge, Button, Card, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { TicketPriorityBadge } from '../../../components/ticket-priority-badge';
-import { TicketStatusBadge } from '../../../components/ticket-status-badge';
+import {
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  WarrantyStatusBadge,
+} from '../../../components/status-badges';
 import type { TicketDetail } from '../../../data/queries/tickets';
 import { displayId, formatDate } from '../../../domain/format';
+import { customerLabel, ticketChairLabel, WORK_TYPE_LABELS } from '../../../domain/labels';
 import { warrantyExpiry, warrantyLabel } from '../../../domain/warranty';
-import { chairLabel, customerLabel } from './ticket-labels';
 import { StatusControl, TakeTicketButton } from './ticket-actions';
-import { WarrantyStatusBadge } from '../../../components/warranty-status-badge';
 import type { TicketTab } from './ticket-tabs';
 
 export function SidebarCard({ title, children }: { title: string; children: ReactNode }) {
@@ -97,8 +99,8 @@ function TicketInformation({ detail }: { detail: TicketDetail }) {
           ['Ticket', `#${displayId(ticket.id)}`],
           ['Status', <TicketStatusBadge key="s" status={ticket.status} />],
           ['Priority', <TicketPriorityBadge key="p" priority={ticket.priority} />],
-          ['Customer', customerLabel(customer?.name)],
-          ['Chair', chairLabel(ticket.chairId, chair) ?? 'No chair'],
+          ['Customer', customerLabel(customer)],
+          ['Chair', ticketChairLabel(ticket.chairId, chair) ?? 'No chair'],
           [
             'Engineer',
             ticket.engineerUserId ? engineer?.name?.trim() || 'Unknown Engineer' : 'Unassigned',
@@ -110,12 +112,6 @@ function TicketInformation({ detail }: { detail: TicketDetail }) {
     </SidebarCard>
   );
 }
-
-const WORK_TYPE_LABELS = {
-  WARRANTY: 'Warranty',
-  DAMAGE: 'Damage',
-  OUT_OF_WARRANTY: 'Out of warranty',
-} as const;
 
 function ServiceSummary({ detail }: { detail: TicketDetail }) {
   const notes = detail.ticket.serviceNotes ?? {};

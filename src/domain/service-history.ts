@@ -1,20 +1,7 @@
-// Readable labels for a chair's status and service history, and the service summary figures
-// (SPEC §3 Service history entry: types Installation, Annual, Repair, Maintenance, Inspection,
-// upper-case variants also occur).
-import type { Chair, ChairStatus, ServiceHistoryEntry } from '../../../domain/entities';
-import { modelName } from '../../../domain/chair-models';
-
-export const CHAIR_STATUS_LABELS: Record<ChairStatus, string> = {
-  IN_STOCK: 'In Stock',
-  DELIVERED: 'Delivered',
-  REGISTERED: 'Registered',
-};
-
-export const CHAIR_STATUS_PALETTE: Record<ChairStatus, string> = {
-  IN_STOCK: 'gray',
-  DELIVERED: 'blue',
-  REGISTERED: 'green',
-};
+// A chair's service history (SPEC §3 Service history entry): type labels (Installation, Annual,
+// Repair, Maintenance, Inspection; upper-case variants also occur), the timeline and the summary
+// figures of the Service History dialog. Pure.
+import type { Chair, ServiceHistoryEntry } from './entities';
 
 export const SERVICE_TYPES = ['Installation', 'Annual', 'Repair', 'Maintenance', 'Inspection'];
 
@@ -22,10 +9,6 @@ export const SERVICE_TYPES = ['Installation', 'Annual', 'Repair', 'Maintenance',
 export function serviceTypeLabel(type: string): string {
   const known = SERVICE_TYPES.find((t) => t.toLowerCase() === type.trim().toLowerCase());
   return known ?? type;
-}
-
-export function chairModelName(chair: Chair): string {
-  return chair.modelName || modelName(chair.model);
 }
 
 /** Service history, newest first. */

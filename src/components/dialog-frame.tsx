@@ -1,16 +1,27 @@
-/** The modal frame both equipment dialogs share: a title, a scrolling body and a close button. */
+/**
+ * The one modal frame: a title, a scrolling body, an optional footer and a close button. The
+ * screen owns `open`; closing by Escape, the backdrop or the close button calls `onClose`.
+ * Full screen on phones, `size` from md up.
+ */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function EquipmentDialog({
+export function DialogFrame({
   title,
   open,
   onClose,
+  footer,
+  size = 'xl',
+  placement = 'top',
   children,
 }: {
   title: string;
   open: boolean;
   onClose: () => void;
+  /** Buttons under the body (a dialog without a footer closes by its close button). */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  placement?: 'top' | 'center';
   children: ReactNode;
 }) {
   return (
@@ -19,7 +30,8 @@ export function EquipmentDialog({
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
-      size={{ base: 'full', md: 'xl' }}
+      size={{ mdDown: 'full', md: size }}
+      placement={placement}
       scrollBehavior="inside"
     >
       <Portal>
@@ -30,6 +42,7 @@ export function EquipmentDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">{children}</Dialog.Body>
+            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="lg" aria-label="Close" />
             </Dialog.CloseTrigger>

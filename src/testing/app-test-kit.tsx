@@ -12,10 +12,13 @@ import type { OutboxEntry } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import type { SessionState, SessionStore, SessionUser } from '../data/session';
 import { initialStatus, type SyncStatus } from '../../sync/status';
-import * as rows from '../testing/rows';
+import * as rows from './rows';
 import type { SyncEngine } from '../../sync';
-import { appRoutes } from './routes';
-import { system } from './theme';
+import { appRoutes, preloadRoutes } from '../app/routes';
+import { system } from '../app/theme';
+
+// The routes load their screens lazily; load them all now so a test renders them at once.
+await preloadRoutes();
 
 /** Subscribe / getStatus / retry / discard, as the sync engine offers them. */
 export class StubEngine {

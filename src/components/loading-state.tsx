@@ -1,4 +1,7 @@
-/** A short, centred loading line while the mirror answers (it does within a moment). */
+/**
+ * What a screen or a part of one shows while the mirror answers (it does within a moment): a small
+ * spinner and a short line, announced as a status. The one loading look of the app.
+ */
 import { HStack, Spinner, Text } from '@chakra-ui/react';
 
 export function LoadingState({ label }: { label: string }) {
