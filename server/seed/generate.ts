@@ -10,7 +10,7 @@ import {
   type ChairConfiguration,
   type ChairModel,
 } from '../../src/domain/chair-models';
-import { insertRows, withStoredUpdatedAt } from './demo-data';
+import { insertRows, withStoredUpdatedAt } from './insert-rows';
 
 export interface LargeDataSetOptions {
   chairs?: number;

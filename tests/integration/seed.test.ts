@@ -1,6 +1,10 @@
-// The demo data set loaded on the local server's first start, and the large-data generator for
-// benchmarks: loads once, every demo account signs in, every state the screens show is covered,
-// RLS still applies to seeded rows, and the generator inserts exactly what it is asked for.
+// The demo data set (supabase/seed.sql) loaded on the local server's first start, and the
+// large-data generator for benchmarks: loads once, and on its own as `supabase db reset` runs it;
+// holds the accounts of src/domain/demo-accounts.ts; every demo account signs in, every state the
+// screens show is covered, stored costs follow the domain's quote rule, RLS still applies to
+// seeded rows, and the generator inserts exactly what it is asked for.
+import { readFile } from 'node:fs/promises';
+import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -9,13 +13,15 @@ import {
   DEMO_CHAIR_IDS,
   DEMO_DATA_SETTING,
   DEMO_USER_IDS,
+  SEED_FILE,
   seedDemoData,
 } from '../../server/seed/demo-data';
 import { generateLargeDataSet } from '../../server/seed/generate';
 import { certificationStatus } from '../../src/domain/certification';
-import { isChairModel, modelOptions } from '../../src/domain/chair-models';
+import { isChairModel, modelName, modelOptions } from '../../src/domain/chair-models';
 import { DEMO_ACCOUNTS, DEMO_PRACTICE_NAME } from '../../src/domain/demo-accounts';
 import { engineerMetrics } from '../../src/domain/metrics';
+import { calculateQuote } from '../../src/domain/quote';
 import { serviceStatus } from '../../src/domain/service-status';
 import { canActivateWarranty, warrantyState, type Warranty } from '../../src/domain/warranty';
 import { createTestClient } from './supabase-client';
@@ -75,9 +81,60 @@ describe('loading the demo data', () => {
     );
     expect(setting).toHaveLength(1);
   });
+
+  it('loads on its own as `supabase db reset` runs it (dates from now()), and refuses a second load', async () => {
+    const other = await openTestDatabase();
+    try {
+      const sql = await readFile(SEED_FILE, 'utf8');
+      await other.exec(sql);
+      const counts = async (d: Database) =>
+        Object.fromEntries(
+          await Promise.all(
+            [...TABLES.map((t) => `public.${t}`), 'auth.users'].map(async (table) => {
+              const { rows } = await d.query<{ n: number }>(
+                `select count(*)::int as n from ${table}`,
+              );
+              return [table, rows[0]?.n] as const;
+            }),
+          ),
+        );
+      const loaded = await counts(other);
+      expect(loaded).toEqual(await counts(db));
+      await expect(other.exec(sql)).rejects.toThrow(/app_settings_pkey/);
+      expect(await counts(other)).toEqual(loaded);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('the demo accounts', () => {
+  it('are exactly the accounts of src/domain/demo-accounts.ts, with their passwords', async () => {
+    const rows = await values<{
+      id: string;
+      email: string;
+      encrypted_password: string;
+      name: string;
+      role: string;
+    }>(
+      `select a.id, a.email, a.encrypted_password, u.name, u.role
+       from auth.users a join public.users u using (id)
+       where a.encrypted_password is not null order by a.email`,
+    );
+    expect(rows.map(({ encrypted_password: _, ...r }) => r)).toEqual(
+      DEMO_ACCOUNTS.map((a) => ({
+        id: DEMO_USER_IDS[a.role.toLowerCase() as keyof typeof DEMO_USER_IDS],
+        email: a.email,
+        name: a.name,
+        role: a.role,
+      })).sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    for (const account of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email);
+      expect(await bcrypt.compare(account.password, row?.encrypted_password ?? '')).toBe(true);
+    }
+  });
+
   it('each sign in through the auth endpoint and read their own users row with their role', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const { client, id } = await signIn(account.email, account.password);
@@ -203,6 +260,91 @@ describe('coverage of the demo data', () => {
       new Set(['Installation', 'Annual', 'Repair', 'Maintenance', 'Inspection']),
     );
     expect(entries.filter((e) => e.partsReplaced.length > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stores service costs by the quote rule of src/domain/quote.ts, and parts and engineers as catalogued', async () => {
+    const parts = new Map(
+      (
+        await values<{ id: string; part_code: string; name: string; price: string }>(
+          `select id, part_code, name, price from public.parts`,
+        )
+      ).map((p) => [p.part_code, { ...p, price: Number(p.price) }]),
+    );
+    const people = new Map(
+      (
+        await values<{ id: string; name: string; phone: string }>(
+          `select id, name, phone from public.users`,
+        )
+      ).map((u) => [u.id, u]),
+    );
+    const chairs = await values<{
+      model: 'S30' | 'U500';
+      model_name: string;
+      service: {
+        lastServiceDate: string | null;
+        serviceHistory: {
+          date: string;
+          engineerId: string;
+          engineerName: string;
+          engineerPhone: string;
+          duration: number;
+          warrantyWork: boolean;
+          cost: number;
+          partsReplaced: { partName: string; partNumber: string; quantity: number; cost: number }[];
+        }[];
+      } | null;
+    }>(`select model, model_name, service from public.chairs`);
+    let charged = 0;
+    for (const chair of chairs) {
+      expect(chair.model_name).toBe(modelName(chair.model));
+      const history = chair.service?.serviceHistory ?? [];
+      expect(history.map((e) => e.date)).toEqual(
+        history
+          .map((e) => e.date)
+          .sort()
+          .reverse(),
+      );
+      if (chair.service) expect(chair.service.lastServiceDate).toBe(history[0]?.date ?? null);
+      for (const entry of history) {
+        expect(people.get(entry.engineerId)).toMatchObject({
+          name: entry.engineerName,
+          phone: entry.engineerPhone,
+        });
+        const lines = entry.partsReplaced.map((line) => {
+          const part = parts.get(line.partNumber);
+          expect(line.partName).toBe(part?.name);
+          expect(line.cost).toBe((part?.price ?? NaN) * line.quantity);
+          return { price: part?.price ?? NaN, quantity: line.quantity };
+        });
+        const quote = calculateQuote(
+          { timeSpent: entry.duration, parts: lines, workType: 'OUT_OF_WARRANTY', warranty: {} },
+          now,
+        );
+        expect(entry.cost).toBe(entry.warrantyWork ? 0 : quote.total);
+        if (!entry.warrantyWork) charged += 1;
+      }
+    }
+    expect(charged).toBeGreaterThanOrEqual(3);
+
+    const tickets = await values<{
+      service_notes: {
+        partsUsed: {
+          partId: string;
+          partCode: string;
+          partName: string;
+          price: number;
+          quantity: number;
+        }[];
+      } | null;
+    }>(`select service_notes from public.support_tickets where service_notes is not null`);
+    for (const line of tickets.flatMap((t) => t.service_notes?.partsUsed ?? [])) {
+      expect(parts.get(line.partCode)).toMatchObject({
+        id: line.partId,
+        name: line.partName,
+        price: line.price,
+      });
+      expect(line.quantity).toBeGreaterThan(0);
+    }
   });
 
   it('gives the demo customer about four chairs in different states', async () => {
