@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calculateQuote, defaultWorkType, isWorkCovered, partsTotal, quoteMinutes } from './quote';
+import {
+  calculateQuote,
+  defaultWorkType,
+  isWorkCovered,
+  partsTotal,
+  quoteMinutes,
+  roundPrice,
+} from './quote';
 
 const activatedAt = '2020-06-01T00:00:00.000Z';
 const expiry = new Date('2025-06-01T00:00:00.000Z');
@@ -99,5 +106,15 @@ describe('calculateQuote', () => {
       beforeExpiry,
     );
     expect(quote).toMatchObject({ covered: true, total: 170 });
+  });
+});
+
+describe('roundPrice', () => {
+  it('rounds to the penny, half a penny up, as numeric(12, 2) stores it', () => {
+    expect(roundPrice(12.345)).toBe(12.35);
+    expect(roundPrice(1.005)).toBe(1.01);
+    expect(roundPrice(0)).toBe(0);
+    expect(roundPrice(99.994)).toBe(99.99);
+    expect(roundPrice(1e-7)).toBe(0);
   });
 });

@@ -37,9 +37,13 @@ function toPence(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
-/** A catalogue price as stored: GBP to the penny. */
+/**
+ * A catalogue price as stored: GBP to the penny, half a penny rounded up as the database's
+ * numeric(12, 2) does (12.345 → 12.35, where 12.345 × 100 in binary is 1234.4999…).
+ */
 export function roundPrice(price: number): number {
-  return toPence(price);
+  const [mantissa, exponent = '0'] = String(price).split('e');
+  return Math.round(Number(`${mantissa}e${Number(exponent) + 2}`)) / 100;
 }
 
 /** WARRANTY when the warranty is confirmed, activated and unexpired; otherwise OUT_OF_WARRANTY. */

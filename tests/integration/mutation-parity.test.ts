@@ -1722,9 +1722,9 @@ const table: { [N in MutationName]: Case[] } = {
       local: 'ok',
     },
     {
-      name: 'a price in pence',
+      name: 'a price with half a penny rounds up (12.345 → 12.35)',
       as: 'adam',
-      args: () => ({ id: randomUUID(), name: 'Valve', price: 12.5, stock: 11, diagramUrl: null }),
+      args: () => ({ id: randomUUID(), name: 'Valve', price: 12.345, stock: 11, diagramUrl: null }),
       local: 'ok',
     },
     {
