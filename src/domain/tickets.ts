@@ -1,6 +1,9 @@
-// Ticket status rules (SPEC §4 Ticket): what taking and assigning do to the status, and the
-// refusals of a take. The local effects (src/data/effects/tickets.ts) apply these; the guarded
-// operations in supabase/migrations apply the same (tests/integration/mutation-parity.test.ts).
+// Ticket rules (SPEC §4 Ticket, §5 Service notes form): what taking and assigning do to the
+// status, the refusals of a take, and how a service notes patch merges. The local effects
+// (src/data/effects/tickets.ts) apply these; the guarded operations in supabase/migrations apply
+// the same (tests/integration/mutation-parity.test.ts).
+import type { ServiceNotes } from './entities';
+import type { ServiceNotesPatch } from './mutations';
 import type { TicketStatus } from './schemas/common';
 
 /** 'IN_PROGRESS' → 'in progress', as messages word a status. */
@@ -43,4 +46,18 @@ export function ticketTakenMessage(engineerName: string): string {
  */
 export function ticketStatusAfterTake(ticket: TakenTicket): TicketStatus {
   return ticket.engineerUserId ? ticketStatusAfterAssign(ticket.status) : 'IN_PROGRESS';
+}
+
+/** Merges a partial notes patch: fields overwrite, the condition report merges one level deeper. */
+export function mergeServiceNotes(
+  notes: ServiceNotes | null,
+  patch: ServiceNotesPatch,
+): ServiceNotes {
+  const base = notes ?? {};
+  const merged: ServiceNotes = { ...base, ...patch };
+  if (patch.conditionReport) {
+    merged.conditionReport = { ...base.conditionReport, ...patch.conditionReport };
+  }
+  if (base.partsUsed) merged.partsUsed = base.partsUsed;
+  return merged;
 }

@@ -1,12 +1,12 @@
 /**
- * Local (optimistic) effects of the ticket mutations. They mirror the guarded operations in
- * supabase/migrations/*_ops_tickets.sql closely enough that the screen shows what the server will
- * store; the server's row replaces the local one when the push is accepted.
+ * Local (optimistic) effects of the ticket mutations. The rules are the domain's
+ * (domain/tickets.ts), so the screen shows what the guarded operations will store; the server's
+ * row replaces the local one when the push is accepted. tests/integration/mutation-parity.test.ts
+ * holds the two to the same result.
  */
-import type { ServiceNotes } from '../../domain/entities';
-import type { ServiceNotesPatch } from '../../domain/mutations';
 import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
 import {
+  mergeServiceNotes,
   takeTicketRefusal,
   ticketStatusAfterAssign,
   ticketStatusAfterTake,
@@ -24,20 +24,6 @@ type TicketMutation =
   | 'ticket.addPart'
   | 'ticket.removePart'
   | 'ticket.resolve';
-
-/** Merges a partial notes patch: fields overwrite, the condition report merges one level deeper. */
-export function mergeServiceNotes(
-  notes: ServiceNotes | null,
-  patch: ServiceNotesPatch,
-): ServiceNotes {
-  const base = notes ?? {};
-  const merged: ServiceNotes = { ...base, ...patch };
-  if (patch.conditionReport) {
-    merged.conditionReport = { ...base.conditionReport, ...patch.conditionReport };
-  }
-  if (base.partsUsed) merged.partsUsed = base.partsUsed;
-  return merged;
-}
 
 export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.create': async (store, args, { userId, now }) => {
