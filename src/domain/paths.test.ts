@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaNav, roleHome } from './paths';
+import { adminPaths, areaNav, customerPaths, roleHome, roles, vendorPaths } from './paths';
 
 describe('roleHome', () => {
   it('sends each role to its own area', () => {
@@ -15,5 +15,20 @@ describe('roleHome', () => {
   it('lists every SPEC route of the engineer area', () => {
     expect(areaNav.ENGINEER.map((i) => i.path)).toContain('/dashboard/engineer/service-requests');
     expect(areaNav.ENGINEER).toHaveLength(8);
+  });
+});
+
+describe('the path tables', () => {
+  it("keeps every role's navigation under its own home", () => {
+    for (const role of roles) {
+      const home = roleHome(role);
+      for (const item of areaNav[role]) expect(item.path.startsWith(home), item.path).toBe(true);
+    }
+  });
+  it("spells the other roles' routes once, in their tables", () => {
+    expect(areaNav.CUSTOMER.map((i) => i.path)).toContain(customerPaths.service);
+    expect(areaNav.ADMIN.map((i) => i.path)).toContain(adminPaths.partRequests);
+    expect(areaNav.VENDOR.map((i) => i.path)).toContain(vendorPaths.engineers);
+    expect(customerPaths.testSheet('c1')).toBe('/dashboard/customer/chairs/c1/test-sheet');
   });
 });
