@@ -157,7 +157,9 @@ export interface MigrateOptions {
 /**
  * Applies the (idempotent) Supabase bootstrap, then each migration file in name order that is not
  * yet recorded in public.schema_migrations. Each file runs in its own transaction with its record.
- * Returns the names applied by this call.
+ * Returns the names applied by this call. A database whose recorded migrations are not the first
+ * of the current files (one made from an older layout of supabase/migrations) is refused with a
+ * DatabaseOpenError of one line, before anything is applied.
  */
 export async function migrate(db: Database, options: MigrateOptions = {}): Promise<string[]> {
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
@@ -168,12 +170,26 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
     applied_at timestamptz default now()
   )`);
 
-  const done = new Set(
-    (await db.query<{ name: string }>('select name from public.schema_migrations')).rows.map(
-      (r) => r.name,
-    ),
-  );
+  const recorded = (
+    await db.query<{ name: string }>('select name from public.schema_migrations')
+  ).rows
+    .map((r) => r.name)
+    .sort();
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  // The files applied so far must be the first of today's files. Anything else is a database made
+  // from another layout of supabase/migrations (the files were re-cut by entity): applying today's
+  // files on top of it would fail half-way, or worse, succeed.
+  const mismatch = recorded.findIndex((name, i) => files[i] !== name);
+  if (mismatch >= 0) {
+    const name = recorded[mismatch] ?? '';
+    const why = files.includes(name)
+      ? `it records migration ${name} but not ${files[mismatch]} before it`
+      : `it records migration ${name}, which supabase/migrations no longer has`;
+    throw new DatabaseOpenError(
+      `The data directory was created by an older schema layout (${why}); move it away or delete it to start fresh.`,
+    );
+  }
+  const done = new Set(recorded);
   const applied: string[] = [];
   for (const name of files) {
     if (done.has(name)) continue;

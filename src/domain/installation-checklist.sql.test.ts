@@ -9,7 +9,7 @@ import { checklistItemIds } from './installation-checklist';
 // A string, not new URL(): the unit project runs under jsdom, whose URL is not Node's.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migration = readFileSync(
-  path.resolve(here, '../../supabase/migrations/20261121000005_ops_equipment.sql'),
+  path.resolve(here, '../../supabase/migrations/20261123000006_chairs.sql'),
   'utf8',
 );
 

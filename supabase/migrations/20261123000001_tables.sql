@@ -1,6 +1,17 @@
--- Core schema: tables, CHECK constraints, server-assigned updated_at, pull indexes, RLS switched on.
--- Written for hosted Supabase (auth.uid(), roles anon / authenticated / service_role); policies and
--- guarded-operation functions come in later migrations. Stored columns are snake_case of SPEC §3.
+-- Tables: every table of the public schema with its CHECK constraints, server-assigned
+-- updated_at, indexes, row level security switched on and table privileges. Policies come in the
+-- next migration, the guarded operations after that (one file per entity).
+--
+-- Written for hosted Supabase (auth.uid(), roles anon / authenticated / service_role; the local
+-- stand-in provides them in server/db/supabase-bootstrap.sql). Stored columns are snake_case of
+-- SPEC §3.
+--
+-- Layout of supabase/migrations (each function is defined exactly once, in the file of its entity;
+-- tests/integration/migrations-shape.test.ts holds that):
+--   000001 tables            000002 policies          000003 mutation ledger + ops_arg_* helpers
+--   000004 tickets           000005 service requests  000006 chairs and installations
+--   000007 part requests     000008 users and profile 000009 admin (users, chairs)
+--   000010 parts and training                         000011 sync
 
 -- ---------------------------------------------------------------------------------------------
 -- updated_at is always the server clock; any client-sent value is ignored.
@@ -15,11 +26,12 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- users
+-- users. Every reference to users(id) is ON UPDATE CASCADE: an admin-created directory user takes
+-- the auth id of the account that claims it at sign-up (handle_new_auth_user, migration 000008).
 -- ---------------------------------------------------------------------------------------------
 create table public.users (
   id uuid primary key default gen_random_uuid(),
-  email text unique,
+  email text,
   name text,
   role text not null default 'CUSTOMER'
     constraint users_role_check check (role in ('CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR')),
@@ -48,7 +60,7 @@ create table public.chairs (
   model_name text,
   configuration jsonb,
   delivery_date timestamptz,
-  owner_user_id uuid references public.users (id) on delete set null,
+  owner_user_id uuid references public.users (id) on update cascade on delete set null,
   status text not null default 'IN_STOCK'
     constraint chairs_status_check check (status in ('IN_STOCK', 'DELIVERED', 'REGISTERED')),
   warranty jsonb
@@ -92,8 +104,8 @@ create table public.support_tickets (
   priority text not null default 'NORMAL'
     constraint support_tickets_priority_check
     check (priority in ('LOW', 'NORMAL', 'HIGH', 'URGENT')),
-  customer_user_id uuid references public.users (id) on delete set null,
-  engineer_user_id uuid references public.users (id) on delete set null,
+  customer_user_id uuid references public.users (id) on update cascade on delete set null,
+  engineer_user_id uuid references public.users (id) on update cascade on delete set null,
   chair_id uuid references public.chairs (id) on delete set null,
   resolution text,
   service_notes jsonb,
@@ -120,7 +132,7 @@ create table public.training_resources (
 -- ---------------------------------------------------------------------------------------------
 create table public.part_requests (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid references public.users (id) on delete set null,
+  user_id uuid references public.users (id) on update cascade on delete set null,
   chair_id uuid references public.chairs (id) on delete set null,
   items jsonb not null default '[]'::jsonb,
   status text not null default 'PENDING'
@@ -136,7 +148,7 @@ create table public.part_requests (
 -- ---------------------------------------------------------------------------------------------
 create table public.service_requests (
   id uuid primary key default gen_random_uuid(),
-  customer_user_id uuid references public.users (id) on delete set null,
+  customer_user_id uuid references public.users (id) on update cascade on delete set null,
   chair_id uuid references public.chairs (id) on delete set null,
   preferred_date date,
   preferred_time text,
@@ -148,7 +160,7 @@ create table public.service_requests (
   scheduled_time text,
   duration integer,
   location text,
-  engineer_user_id uuid references public.users (id) on delete set null,
+  engineer_user_id uuid references public.users (id) on update cascade on delete set null,
   confirmed_at timestamptz,
   cancellation_reason text,
   created_at timestamptz not null default now(),
@@ -161,7 +173,7 @@ create table public.service_requests (
 create table public.installations (
   id uuid primary key default gen_random_uuid(),
   chair_id uuid references public.chairs (id) on delete set null,
-  engineer_user_id uuid references public.users (id) on delete set null,
+  engineer_user_id uuid references public.users (id) on update cascade on delete set null,
   checklist jsonb not null default '{}'::jsonb,
   customer_name text,
   signature_text text,
@@ -183,6 +195,47 @@ create table public.applied_mutations (
   result jsonb,
   applied_at timestamptz default clock_timestamp()
 );
+
+-- ---------------------------------------------------------------------------------------------
+-- app_settings: server-side settings. signup_customer_only = true forces every self-sign-up to
+-- CUSTOMER (default false: SPEC §6 lets anyone choose any role at sign-up).
+-- ---------------------------------------------------------------------------------------------
+create table public.app_settings (
+  key text primary key,
+  value jsonb not null
+);
+
+insert into public.app_settings (key, value) values ('signup_customer_only', 'false'::jsonb);
+
+-- ---------------------------------------------------------------------------------------------
+-- sync_departures: rows that leave a user's view. Row level security hides a ticket from an
+-- engineer once another engineer takes it, a chair from a customer once it is reassigned, a user
+-- once deleted: an incremental pull of visible rows would never mention them again and they would
+-- linger in the mirror. Every change that can move a row out of someone's view is noted here (the
+-- departure triggers, migration 000011), and sync_pull returns, with each incremental page, the
+-- noted ids since the cursor that the caller can no longer see ("gone"), so the client removes
+-- them. The log holds only table names, random row ids and times; every signed-in user may read
+-- it.
+-- ---------------------------------------------------------------------------------------------
+create table public.sync_departures (
+  id bigint generated always as identity primary key,
+  table_name text not null,
+  row_id uuid not null,
+  departed_at timestamptz not null default clock_timestamp()
+);
+
+-- The log keeps 90 days. Older entries are pruned, at most once a day, by the first departure
+-- noted after the day has passed (note_sync_departure calls prune_sync_departures): the log
+-- maintains itself on a hosted Supabase project and on the local server alike, with no scheduler.
+-- A device whose cursor is older than what the log still covers cannot learn from it which rows
+-- left its view: sync_pull then answers `resync: true` (sync/pull.ts pulls that table again).
+create table public.sync_departures_state (
+  singleton boolean primary key default true check (singleton),
+  -- Every departure at or after this time is still in the log.
+  kept_since timestamptz not null default '-infinity',
+  pruned_at timestamptz
+);
+insert into public.sync_departures_state (singleton) values (true);
 
 -- ---------------------------------------------------------------------------------------------
 -- updated_at triggers
@@ -209,6 +262,9 @@ create trigger installations_set_updated_at before insert or update on public.in
 -- ---------------------------------------------------------------------------------------------
 create index users_updated_at_id_idx on public.users (updated_at, id);
 create index users_role_idx on public.users (role);
+-- E-mail uniqueness: case-insensitive among non-deleted users. A soft-deleted user no longer
+-- holds their address, so an admin can create the person again and they can sign up again.
+create unique index users_email_active_key on public.users (lower(email)) where deleted_at is null;
 
 create index chairs_updated_at_id_idx on public.chairs (updated_at, id);
 create index chairs_owner_user_id_idx on public.chairs (owner_user_id);
@@ -229,12 +285,18 @@ create index part_requests_updated_at_id_idx on public.part_requests (updated_at
 create index part_requests_user_id_idx on public.part_requests (user_id);
 create index part_requests_status_idx on public.part_requests (status);
 create index part_requests_created_at_idx on public.part_requests (created_at);
+-- Every column that points at a chair is indexed. The vendor's read policy on chairs
+-- (is_chair_on_tickets_or_requests) probes service requests by chair for each chair not on a
+-- ticket; without this index every probe scanned the whole table, and a vendor's first sync of
+-- 10k chairs against 20k requests took 49 s instead of well under one (npm run bench).
+create index part_requests_chair_id_idx on public.part_requests (chair_id);
 
 create index service_requests_updated_at_id_idx on public.service_requests (updated_at, id);
 create index service_requests_customer_user_id_idx on public.service_requests (customer_user_id);
 create index service_requests_engineer_user_id_idx on public.service_requests (engineer_user_id);
 create index service_requests_status_idx on public.service_requests (status);
 create index service_requests_created_at_idx on public.service_requests (created_at);
+create index service_requests_chair_id_idx on public.service_requests (chair_id);
 
 create index installations_updated_at_id_idx on public.installations (updated_at, id);
 create index installations_chair_id_idx on public.installations (chair_id);
@@ -242,8 +304,11 @@ create index installations_engineer_user_id_idx on public.installations (enginee
 
 create index applied_mutations_user_id_idx on public.applied_mutations (user_id);
 
+create index sync_departures_table_time_idx on public.sync_departures (table_name, departed_at);
+create index sync_departures_time_idx on public.sync_departures (departed_at);
+
 -- ---------------------------------------------------------------------------------------------
--- Row level security: on everywhere; policies are added by a later migration.
+-- Row level security: on everywhere; the policies are in migration 000002.
 -- ---------------------------------------------------------------------------------------------
 alter table public.users enable row level security;
 alter table public.chairs enable row level security;
@@ -254,6 +319,9 @@ alter table public.part_requests enable row level security;
 alter table public.service_requests enable row level security;
 alter table public.installations enable row level security;
 alter table public.applied_mutations enable row level security;
+alter table public.app_settings enable row level security;
+alter table public.sync_departures enable row level security;
+alter table public.sync_departures_state enable row level security;
 
 -- Table privileges (hosted Supabase grants these by default; stated here so the local stand-in
 -- matches). RLS policies decide which rows. applied_mutations gets nothing: definer functions only.
@@ -267,19 +335,8 @@ grant select on
   to anon;
 grant all on all tables in schema public to service_role;
 revoke all on public.applied_mutations from anon, authenticated;
-
--- ---------------------------------------------------------------------------------------------
--- Role of the calling user, read from public.users (never from user-editable metadata).
--- SECURITY DEFINER so policies can call it without recursing through users' own RLS.
--- ---------------------------------------------------------------------------------------------
-create or replace function public.current_user_role() returns text
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select u.role from public.users u where u.id = auth.uid() and u.deleted_at is null
-$$;
-
-revoke all on function public.current_user_role() from public;
-grant execute on function public.current_user_role() to anon, authenticated, service_role;
+-- Settings: admins only (policy); the departure log and its state: read by every signed-in user.
+revoke all on public.app_settings, public.sync_departures, public.sync_departures_state
+  from anon, authenticated;
+grant select, insert, update, delete on public.app_settings to authenticated;
+grant select on public.sync_departures, public.sync_departures_state to authenticated;

@@ -1,0 +1,173 @@
+// The shape of supabase/migrations: tables and policies first, then the mutation ledger with the
+// one argument-parsing helper family (ops_arg_*), then one file of functions per entity. Each
+// function is defined once, so the file that defines it holds its live definition, and every
+// guarded operation reads its args through ops_arg_*. A database made from another layout of the
+// files is refused by migrate() with one line, before anything is applied.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DatabaseOpenError,
+  MIGRATIONS_DIR,
+  migrate,
+  openDatabase,
+  type Database,
+} from '../../server/db/database';
+import { MUTATION_NAMES, rpcName } from '../../src/domain/mutations';
+
+interface Migration {
+  name: string;
+  sql: string;
+}
+
+let migrations: Migration[] = [];
+
+beforeAll(async () => {
+  const names = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  migrations = await Promise.all(
+    names.map(async (name) => ({
+      name,
+      sql: await readFile(path.join(MIGRATIONS_DIR, name), 'utf8'),
+    })),
+  );
+});
+
+/** The SQL without its comments, so a function named in prose is not taken for a definition. */
+function code(sql: string): string {
+  return sql.replace(/--[^\n]*/g, '');
+}
+
+/** Every `create [or replace] function public.<name>` in a file, in order. */
+function definedFunctions(sql: string): string[] {
+  return [...code(sql).matchAll(/create\s+(?:or\s+replace\s+)?function\s+public\.(\w+)/gi)].map(
+    (m) => (m[1] ?? '').toLowerCase(),
+  );
+}
+
+/** The body of `public.<name>`'s definition (between its $$ quotes). */
+function bodyOf(sql: string, name: string): string {
+  const match = new RegExp(
+    `create\\s+(?:or\\s+replace\\s+)?function\\s+public\\.${name}\\s*\\([\\s\\S]*?\\$\\$([\\s\\S]*?)\\$\\$`,
+    'i',
+  ).exec(code(sql));
+  return match?.[1] ?? '';
+}
+
+describe('the migration files', () => {
+  it('put tables first, then policies, then the mutation ledger, then the entities', () => {
+    const kinds = migrations.map((m) => m.name.replace(/^\d+_/, '').replace(/\.sql$/, ''));
+    expect(kinds.slice(0, 3)).toEqual(['tables', 'policies', 'mutation_ledger']);
+    expect(kinds).toEqual(expect.arrayContaining(['tickets', 'service_requests', 'sync']));
+    // Tables are created in the first file only, policies in the second only.
+    for (const [i, m] of migrations.entries()) {
+      if (i !== 0) expect(code(m.sql), m.name).not.toMatch(/create\s+table/i);
+      if (i !== 1) expect(code(m.sql), m.name).not.toMatch(/create\s+policy/i);
+      expect(code(m.sql), m.name).not.toMatch(/drop\s+(function|policy)|alter\s+policy/i);
+    }
+  });
+
+  it('define each public function exactly once, across all files', () => {
+    const where = new Map<string, string[]>();
+    for (const m of migrations) {
+      for (const fn of definedFunctions(m.sql)) where.set(fn, [...(where.get(fn) ?? []), m.name]);
+    }
+    expect(where.size).toBeGreaterThan(50);
+    const twice = [...where].filter(([, files]) => files.length > 1);
+    expect(twice).toEqual([]);
+  });
+
+  it('have one argument-parsing helper family, ops_arg_*, in the mutation ledger migration', () => {
+    for (const m of migrations) {
+      expect(code(m.sql), m.name).not.toMatch(/ticketops_|ops_eq_|ops_admin_/i);
+    }
+    const ledger = migrations.find((m) => m.name.endsWith('_mutation_ledger.sql'));
+    expect(definedFunctions(ledger?.sql ?? '')).toEqual(
+      expect.arrayContaining(['ops_arg_object', 'ops_arg_text', 'ops_arg_uuid', 'ops_arg_date']),
+    );
+    for (const m of migrations) {
+      if (m === ledger) continue;
+      expect(
+        definedFunctions(m.sql).filter((fn) => fn.startsWith('ops_arg_')),
+        m.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('read every guarded operation’s args through the ops_arg_* helpers', () => {
+    const all = migrations.map((m) => m.sql).join('\n');
+    const names = MUTATION_NAMES.map(rpcName);
+    expect(names).toHaveLength(32);
+    for (const name of names) {
+      const body = bodyOf(all, name);
+      expect(body, name).toContain(`public.mutation_begin(mutation_id, '`);
+      expect(body, name).toContain('public.ops_arg_object(args)');
+      expect(body, name).toMatch(/public\.ops_arg_(?!object)\w+\(/);
+      // No hand-rolled checks of a scalar arg's type: that is what the helpers are for (nested
+      // objects and lists, such as a service notes patch, are checked for their shape in place;
+      // stored columns, `ch.warranty -> ...`, are not args).
+      expect(body, name).not.toMatch(
+        /jsonb_typeof\(\s*(?!\w+\.)[^)]*\)\s*(?:=|<>|is\s+(?:not\s+)?distinct\s+from)\s*'(?:string|number|boolean)'/i,
+      );
+    }
+  });
+});
+
+describe('migrate() and the layout of the files', () => {
+  let db: Database | undefined;
+  let oldLayout = '';
+
+  beforeAll(async () => {
+    // A data directory from before the re-cut records the old file names.
+    oldLayout = await mkdtemp(path.join(tmpdir(), 'old-layout-'));
+    await writeFile(
+      path.join(oldLayout, '20261121000001_schema.sql'),
+      'create table public.old_layout_marker (id integer);',
+    );
+    db = await openDatabase({});
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await rm(oldLayout, { recursive: true, force: true });
+  });
+
+  it('refuses a database made from an older layout with one clear line, applying nothing', async () => {
+    if (!db) throw new Error('no database');
+    expect(await migrate(db, { migrationsDir: oldLayout })).toEqual(['20261121000001_schema.sql']);
+    const error: unknown = await migrate(db).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseOpenError);
+    const message = (error as Error).message;
+    expect(message).toBe(
+      'The data directory was created by an older schema layout (it records migration ' +
+        '20261121000001_schema.sql, which supabase/migrations no longer has); move it away or ' +
+        'delete it to start fresh.',
+    );
+    expect(message).not.toContain('\n');
+    const { rows } = await db.query<{ name: string }>('select name from public.schema_migrations');
+    expect(rows.map((r) => r.name)).toEqual(['20261121000001_schema.sql']);
+    const tables = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_class
+        where relnamespace = 'public'::regnamespace and relname = 'support_tickets'`,
+    );
+    expect(tables.rows[0]?.n).toBe(0);
+  });
+
+  it('accepts a database that has the first of the current files, and applies the rest', async () => {
+    const fresh = await openDatabase({});
+    try {
+      const first = migrations[0]?.name ?? '';
+      const only = await mkdtemp(path.join(tmpdir(), 'first-migration-'));
+      try {
+        await writeFile(path.join(only, first), migrations[0]?.sql ?? '');
+        expect(await migrate(fresh, { migrationsDir: only })).toEqual([first]);
+      } finally {
+        await rm(only, { recursive: true, force: true });
+      }
+      expect(await migrate(fresh)).toEqual(migrations.slice(1).map((m) => m.name));
+      expect(await migrate(fresh)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
