@@ -1171,6 +1171,52 @@ const table: { [N in MutationName]: Case[] } = {
       },
     },
     {
+      name: 'all four checks pass with 1 day left: confirmed, expiring, covered',
+      as: 'cathy',
+      threshold: 'expired at 0 days (1 left)',
+      setup: async (s, w) => ({
+        chair: await s.chair({
+          status: 'REGISTERED',
+          owner: cast.cathy.id,
+          warranty: warrantyWithDaysLeft(w.now, 1),
+        }),
+      }),
+      args: (ids) => ({ chairId: ids.chair, ...allPass }),
+      local: 'ok',
+      derive: {
+        table: 'chairs',
+        id: (ids) => ids.chair!,
+        value: (row, now) => [
+          warrantyState(row.warranty as Warranty, now),
+          isCovered(row.warranty as Warranty, now),
+        ],
+        expected: ['EXPIRING', true],
+      },
+    },
+    {
+      name: 'all four checks pass on an expired warranty: confirmed, not covered',
+      as: 'cathy',
+      threshold: 'expired at 0 days (0 left)',
+      setup: async (s, w) => ({
+        chair: await s.chair({
+          status: 'REGISTERED',
+          owner: cast.cathy.id,
+          warranty: warrantyWithDaysLeft(w.now, 0),
+        }),
+      }),
+      args: (ids) => ({ chairId: ids.chair, ...allPass }),
+      local: 'ok',
+      derive: {
+        table: 'chairs',
+        id: (ids) => ids.chair!,
+        value: (row, now) => [
+          warrantyState(row.warranty as Warranty, now),
+          isCovered(row.warranty as Warranty, now),
+        ],
+        expected: ['EXPIRED', false],
+      },
+    },
+    {
       name: 'one check fails: recorded, not confirmed',
       as: 'cathy',
       setup: async (s, w) => ({
