@@ -1,12 +1,13 @@
 // Sign-in (/ and /login, SPEC §2, §5, §8): e-mail and password, the provider's message on
 // failure, the demo box on the local stand-in. A signed-in visit goes to the role home, or to the
 // deep link the guard remembered. After an expired session the same user signs in here again.
-import { Alert, Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
 import { useSession, useSessionStore } from '../data/session-context';
 import type { DemoAccount } from '../domain/demo-accounts';
 import { loginSchema, type LoginInput } from '../domain/schemas/auth.schema';
@@ -75,8 +76,7 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
               <Alert.Description>{error}</Alert.Description>
             </Alert.Root>
           ) : null}
-          <Field.Root invalid={Boolean(errors.email)}>
-            <Field.Label>Email</Field.Label>
+          <FormField label="Email" error={errors.email?.message}>
             <Input
               type="email"
               autoComplete="email"
@@ -84,18 +84,15 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
               size="lg"
               {...register('email')}
             />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.password)}>
-            <Field.Label>Password</Field.Label>
+          </FormField>
+          <FormField label="Password" error={errors.password?.message}>
             <Input
               type="password"
               autoComplete="current-password"
               size="lg"
               {...register('password')}
             />
-            <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
           <Button
             type="submit"
             colorPalette="brand"

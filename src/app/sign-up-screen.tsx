@@ -1,20 +1,12 @@
 // Sign-up (/signup, SPEC §2, §5, §8, §9): any of the four roles; on success the user is sent to
 // the sign-in screen after 1.5 s, or after 3 s with a reminder to confirm the e-mail first.
-import {
-  Alert,
-  Button,
-  Field,
-  Input,
-  Link as ChakraLink,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card';
+import { FormField, TextField } from '../components/form-field';
 import { useSessionStore } from '../data/session-context';
 import { ROLES } from '../domain/schemas/common';
 import { signUpSchema, type SignUpInput } from '../domain/schemas/auth.schema';
@@ -72,11 +64,13 @@ export function SignUpScreen() {
     type: string,
     autoComplete: string,
   ) => (
-    <Field.Root invalid={Boolean(errors[name])}>
-      <Field.Label>{label}</Field.Label>
-      <Input type={type} autoComplete={autoComplete} size="lg" {...register(name)} />
-      <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      error={errors[name]?.message}
+      registration={register(name)}
+    />
   );
 
   return (
@@ -99,8 +93,7 @@ export function SignUpScreen() {
           {field('email', 'Email', 'email', 'email')}
           {field('password', 'Password', 'password', 'new-password')}
           {field('confirmPassword', 'Confirm Password', 'password', 'new-password')}
-          <Field.Root invalid={Boolean(errors.role)}>
-            <Field.Label>Role</Field.Label>
+          <FormField label="Role" error={errors.role?.message}>
             <NativeSelect.Root size="lg">
               <NativeSelect.Field {...register('role')}>
                 {ROLES.map((role) => (
@@ -111,8 +104,7 @@ export function SignUpScreen() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.ErrorText>{errors.role?.message}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
           <Button
             type="submit"
             colorPalette="brand"

@@ -2,8 +2,9 @@
  * Step 4: the customer accepts the installation with their name, a typed signature and a
  * signature drawn on the tablet; notes are optional (SPEC §5 Installation acceptance).
  */
-import { Box, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId } from 'react';
+import { FormField } from '../../../components/form-field';
 import type { AcceptanceField, WizardState } from './wizard-state';
 import { SignatureBox } from './signature-box';
 
@@ -21,20 +22,23 @@ export function AcceptanceStep({
   const signatureLabelId = useId();
   return (
     <Stack gap="5" maxW="3xl">
-      <Field.Root invalid={Boolean(errors.customerName)} required>
-        <Field.Label>Customer name</Field.Label>
+      <FormField label="Customer name" error={errors.customerName}>
         <Input
+          aria-required
           size="lg"
           value={state.customerName}
           onChange={(event) => onChange({ customerName: event.target.value })}
           onBlur={() => onBlur('customerName')}
           autoComplete="off"
         />
-        <Field.ErrorText>{errors.customerName}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={Boolean(errors.signatureText)} required>
-        <Field.Label>Signature (typed)</Field.Label>
+      </FormField>
+      <FormField
+        label="Signature (typed)"
+        helper="The customer types their full name as their signature."
+        error={errors.signatureText}
+      >
         <Input
+          aria-required
           size="lg"
           value={state.signatureText}
           onChange={(event) => onChange({ signatureText: event.target.value })}
@@ -42,9 +46,7 @@ export function AcceptanceStep({
           autoComplete="off"
           fontStyle="italic"
         />
-        <Field.HelperText>The customer types their full name as their signature.</Field.HelperText>
-        <Field.ErrorText>{errors.signatureText}</Field.ErrorText>
-      </Field.Root>
+      </FormField>
       <Box>
         <Text id={signatureLabelId} fontWeight="medium" mb="2">
           Customer signature
@@ -64,15 +66,14 @@ export function AcceptanceStep({
           </Text>
         ) : null}
       </Box>
-      <Field.Root>
-        <Field.Label>Notes (optional)</Field.Label>
+      <FormField label="Notes (optional)">
         <Textarea
           value={state.notes}
           onChange={(event) => onChange({ notes: event.target.value })}
           rows={3}
           placeholder="Anything the customer or the next engineer should know"
         />
-      </Field.Root>
+      </FormField>
     </Stack>
   );
 }
