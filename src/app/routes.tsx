@@ -1,14 +1,27 @@
 // The hash routes of SPEC §2: public sign-in and sign-up, then /dashboard behind the session
 // guard, inside the layout, each area behind its role guard. Areas whose issues are not built
 // yet show only their screens' headings.
-import { Navigate, type RouteObject } from 'react-router-dom';
+//
+// Code splitting: the sign-up screen, the signed-in layout and each role's area are loaded on
+// demand (lazy.tsx), so a customer's phone fetches the sign-in form without the engineer's
+// installation wizard. The sign-in screen itself stays in the entry: every signed-out visit
+// starts on it, and loaded lazily it would paint a round trip later for 4 KB of gzip. An area is
+// a module whose routes (absolute paths under the role home) the area renders itself below
+// `<role home>/*`; a new area replaces its headings loader with
+// `() => import('../areas/<role>/routes').then((m) => m.<role>Routes)`.
+import { Suspense, useEffect } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { ScreenHeading } from '../components/screen-heading';
-import { engineerRoutes } from '../areas/engineer/routes';
+import { useSession } from '../data/session-context';
 import { RequireSession, RoleGuard, RoleHomeRedirect } from './guards';
-import { Layout } from './layout';
-import { areaNav, customerPaths, paths, type Role } from '../domain/paths';
+import { LazyScreen, LoadingCode, lazyValue, useLazy, type LazyValue } from './lazy';
 import { SignInScreen } from './sign-in-screen';
-import { SignUpScreen } from './sign-up-screen';
+import { areaNav, customerPaths, paths, roleHome, roles, type Role } from '../domain/paths';
+
+const screens = {
+  signUp: lazyValue(() => import('./sign-up-screen').then((m) => m.SignUpScreen)),
+  layout: lazyValue(() => import('./layout').then((m) => m.Layout)),
+};
 
 function headingRoutes(role: Role): RouteObject[] {
   return areaNav[role].map((item) => ({
@@ -17,30 +30,80 @@ function headingRoutes(role: Role): RouteObject[] {
   }));
 }
 
-const areaRoutes: Record<Role, RouteObject[]> = {
-  CUSTOMER: [
+/** A role's area: its routes, loaded on demand, relative to the role home. */
+function area(role: Role, load: () => Promise<RouteObject[]>): LazyValue<RouteObject[]> {
+  const home = roleHome(role);
+  const relative = (path: string | undefined) =>
+    path === home ? '' : path?.startsWith(`${home}/`) ? path.slice(home.length + 1) : path;
+  return lazyValue(async () => [
+    ...(await load()).map((route) => ({ ...route, path: relative(route.path) })),
+    // An unknown path in the area goes where any unknown path goes.
+    { path: '*', element: <Navigate to={paths.login} replace /> },
+  ]);
+}
+
+const areas: Record<Role, LazyValue<RouteObject[]>> = {
+  CUSTOMER: area('CUSTOMER', async () => [
     ...headingRoutes('CUSTOMER'),
     { path: customerPaths.testSheet(':id'), element: <ScreenHeading title="Submit Test Sheet" /> },
-  ],
-  ADMIN: headingRoutes('ADMIN'),
-  VENDOR: headingRoutes('VENDOR'),
-  ENGINEER: engineerRoutes,
+  ]),
+  ADMIN: area('ADMIN', async () => headingRoutes('ADMIN')),
+  VENDOR: area('VENDOR', async () => headingRoutes('VENDOR')),
+  ENGINEER: area('ENGINEER', () =>
+    import('../areas/engineer/routes').then((m) => m.engineerRoutes),
+  ),
 };
+
+function areaOf(role: string): LazyValue<RouteObject[]> {
+  return areas[roles.find((r) => r === role) ?? 'CUSTOMER'];
+}
+
+function AreaRoutes({ role }: { role: Role }) {
+  return useRoutes(useLazy(areas[role]));
+}
+
+/** The signed-in frame; the user's area starts loading with it rather than after it. */
+function SignedInLayout() {
+  const session = useSession();
+  const role = session.status === 'signedIn' ? session.user.role : null;
+  useEffect(() => {
+    // A failure shows where the area renders (and it is fetched again there).
+    if (role)
+      areaOf(role)
+        .preload()
+        .catch(() => undefined);
+  }, [role]);
+  return <LazyScreen screen={screens.layout} fullScreen />;
+}
+
+/** Loads every lazily loaded screen and area (component tests render them synchronously). */
+export async function preloadRoutes(): Promise<void> {
+  await Promise.all([...Object.values(screens), ...Object.values(areas)].map((l) => l.preload()));
+}
 
 export const appRoutes: RouteObject[] = [
   { path: '/', element: <SignInScreen /> },
   { path: paths.login, element: <SignInScreen /> },
-  { path: paths.signup, element: <SignUpScreen /> },
+  { path: paths.signup, element: <LazyScreen screen={screens.signUp} fullScreen /> },
   {
     path: paths.dashboard,
     element: <RequireSession />,
     children: [
       { index: true, element: <RoleHomeRedirect /> },
       {
-        element: <Layout />,
-        children: (Object.keys(areaRoutes) as Role[]).map((role) => ({
+        element: <SignedInLayout />,
+        children: roles.map((role) => ({
           element: <RoleGuard allow={[role]} />,
-          children: areaRoutes[role],
+          children: [
+            {
+              path: `${roleHome(role)}/*`,
+              element: (
+                <Suspense fallback={<LoadingCode />}>
+                  <AreaRoutes role={role} />
+                </Suspense>
+              ),
+            },
+          ],
         })),
       },
     ],

@@ -1,0 +1,65 @@
+// Code loaded on demand. Each screen or area the routes load through lazyValue becomes its own
+// chunk, fetched the first time it renders, so the sign-in form does not wait for the engineer's
+// installation wizard. The service worker precaches every chunk, so this works offline as before.
+// Once loaded, a value is read synchronously (no fallback frame on later visits); preload()
+// fetches it ahead of time (the routes do for the signed-in user's area, tests for all of them).
+import { Suspense, use, type ComponentType } from 'react';
+import { Center } from '@chakra-ui/react';
+import { LoadingState } from '../components/loading-state';
+
+export interface LazyValue<T> {
+  /** Starts loading (once; again after a failure) and resolves with the value. */
+  preload(): Promise<T>;
+  /** The value once loaded. */
+  current(): { value: T } | undefined;
+}
+
+export function lazyValue<T>(load: () => Promise<T>): LazyValue<T> {
+  let loaded: { value: T } | undefined;
+  let pending: Promise<T> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (value) => {
+        loaded = { value };
+        return value;
+      },
+      (error: unknown) => {
+        // A failed chunk (a deploy replaced it while offline) is fetched again next time.
+        pending = undefined;
+        throw error;
+      },
+    ));
+  return { preload, current: () => loaded };
+}
+
+/** The value, at once when loaded, else suspending until it is (under a Suspense boundary). */
+export function useLazy<T>(lazy: LazyValue<T>): T {
+  const loaded = lazy.current();
+  return loaded ? loaded.value : use(lazy.preload());
+}
+
+/** What shows while a screen's code loads: the app's loading look. */
+export function LoadingCode({ fullScreen = false }: { fullScreen?: boolean }) {
+  const state = <LoadingState label="Loading…" />;
+  return fullScreen ? <Center minH="100dvh">{state}</Center> : state;
+}
+
+/** Renders a lazily loaded component, with the loading state meanwhile. */
+export function LazyScreen({
+  screen,
+  fullScreen = false,
+}: {
+  screen: LazyValue<ComponentType>;
+  fullScreen?: boolean;
+}) {
+  return (
+    <Suspense fallback={<LoadingCode fullScreen={fullScreen} />}>
+      <Loaded screen={screen} />
+    </Suspense>
+  );
+}
+
+function Loaded({ screen }: { screen: LazyValue<ComponentType> }) {
+  const Screen = useLazy(screen);
+  return <Screen />;
+}
