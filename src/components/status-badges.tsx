@@ -1,6 +1,7 @@
 /**
  * Labelled status badges, one per status enum: ticket status and priority, service request status,
- * part request status, chair status, warranty, service status, stock level and role. The words come
+ * part request status, chair status, warranty, service status, stock level, role, certification
+ * validity and performance rating. The words come
  * from src/domain/labels.ts (never a raw code like PENDING); the colours are set here, once.
  */
 import { Badge } from '@chakra-ui/react';
@@ -17,6 +18,8 @@ import {
   warrantyStatusLabel,
 } from '../domain/labels';
 import type { TicketPriority, TicketStatus } from '../domain/schemas/ticket.schema';
+import { certificationStatus, type CertificationLabel } from '../domain/certification';
+import type { CompletionRating, Rating } from '../domain/ratings';
 import { serviceStatus, type ServiceStatus } from '../domain/service-status';
 import { stockLevel, type StockLevel } from '../domain/stock';
 import { warrantyState, type Warranty, type WarrantyState } from '../domain/warranty';
@@ -28,13 +31,15 @@ export function StatusBadge({
   label,
   palette,
   variant = 'subtle',
+  size = 'md',
 }: {
   label: string;
   palette: string;
   variant?: Variant;
+  size?: 'sm' | 'md' | 'lg';
 }) {
   return (
-    <Badge colorPalette={palette} variant={variant} size="md">
+    <Badge colorPalette={palette} variant={variant} size={size}>
       {label}
     </Badge>
   );
@@ -179,4 +184,39 @@ export function StockBadge({ stock }: { stock: number }) {
 /** A user's role ('Engineer'); an unknown role reads as its own code, capitalised. */
 export function RoleBadge({ role }: { role: string }) {
   return <StatusBadge label={roleLabel(role)} palette="brand" />;
+}
+
+const CERTIFICATION_PALETTE: Record<CertificationLabel, string> = {
+  'No Expiry': 'gray',
+  Valid: 'green',
+  Expired: 'red',
+};
+
+/** A certification's validity at `now`, and 'Expires Soon' within 90 days (SPEC §9). */
+export function CertificationBadges({
+  certification,
+  now,
+}: {
+  certification: { expiryDate?: string | null };
+  now: Date;
+}) {
+  const { status, expiresSoon } = certificationStatus(certification, now);
+  return (
+    <>
+      <StatusBadge label={status} palette={CERTIFICATION_PALETTE[status]} size="sm" />
+      {expiresSoon ? <StatusBadge label="Expires Soon" palette="orange" size="sm" /> : null}
+    </>
+  );
+}
+
+const RATING_PALETTE: Record<Rating | CompletionRating, string> = {
+  Excellent: 'green',
+  Good: 'blue',
+  'Needs Improvement': 'orange',
+  'Needs improvement': 'orange',
+};
+
+/** A performance rating (SPEC §9 Performance ratings). */
+export function RatingBadge({ rating }: { rating: Rating | CompletionRating }) {
+  return <StatusBadge label={rating} palette={RATING_PALETTE[rating]} size="sm" />;
 }

@@ -3,9 +3,10 @@
  * computed from the mirror's tickets and service requests; customer satisfaction is the stored
  * score, shown only when there is one.
  */
-import { Badge, Card, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { StatCard } from '../../../components/stat-card';
+import { RatingBadge } from '../../../components/status-badges';
 import type { ServiceRequest, SupportTicket, User } from '../../../domain/entities';
 import { formatPercent } from '../../../domain/format';
 import { engineerMetrics } from '../../../domain/metrics';
@@ -15,14 +16,9 @@ import {
   resolutionRating,
   satisfactionPercent,
   satisfactionRating,
+  type CompletionRating,
+  type Rating,
 } from '../../../domain/ratings';
-
-const ratingPalette: Record<string, string> = {
-  Excellent: 'green',
-  Good: 'blue',
-  'Needs Improvement': 'orange',
-  'Needs improvement': 'orange',
-};
 
 function MetricCard({
   title,
@@ -32,7 +28,7 @@ function MetricCard({
 }: {
   title: string;
   value: string;
-  rating: string | null;
+  rating: Rating | CompletionRating | null;
   children?: ReactNode;
 }) {
   return (
@@ -42,7 +38,7 @@ function MetricCard({
           <Heading as="h3" size="sm" color="fg.muted">
             {title}
           </Heading>
-          {rating ? <Badge colorPalette={ratingPalette[rating] ?? 'gray'}>{rating}</Badge> : null}
+          {rating ? <RatingBadge rating={rating} /> : null}
         </Flex>
         <Text fontSize="3xl" fontWeight="bold">
           {value}

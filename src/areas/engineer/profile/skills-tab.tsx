@@ -1,6 +1,6 @@
 /** My Profile, Skills & Certifications tab (SPEC §2, §9 Certification). */
 import { Badge, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { certificationStatus } from '../../../domain/certification';
+import { CertificationBadges } from '../../../components/status-badges';
 import type { Certification, User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 
@@ -18,7 +18,6 @@ function BadgeList({ items, empty }: { items: string[] | undefined; empty: strin
 }
 
 function CertificationCard({ certification, now }: { certification: Certification; now: Date }) {
-  const { status, expiresSoon } = certificationStatus(certification, now);
   return (
     <Card.Root as="article" aria-label={certification.name} variant="subtle" size="sm">
       <Card.Body gap="2">
@@ -32,12 +31,7 @@ function CertificationCard({ certification, now }: { certification: Certificatio
             </Text>
           </Stack>
           <Flex gap="2" wrap="wrap">
-            {status === 'No Expiry' ? (
-              <Badge colorPalette="gray">No Expiry</Badge>
-            ) : (
-              <Badge colorPalette={status === 'Valid' ? 'green' : 'red'}>{status}</Badge>
-            )}
-            {expiresSoon ? <Badge colorPalette="orange">Expires Soon</Badge> : null}
+            <CertificationBadges certification={certification} now={now} />
           </Flex>
         </Flex>
         <Flex gap={{ base: '1', md: '5' }} direction={{ base: 'column', md: 'row' }} fontSize="sm">
