@@ -15,6 +15,7 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   roleLabel,
+  testSheetLabel,
   warrantyStatusLabel,
 } from '../domain/labels';
 import type { TicketPriority, TicketStatus } from '../domain/schemas/ticket.schema';
@@ -219,4 +220,9 @@ const RATING_PALETTE: Record<Rating | CompletionRating, string> = {
 /** A performance rating (SPEC §9 Performance ratings). */
 export function RatingBadge({ rating }: { rating: Rating | CompletionRating }) {
   return <StatusBadge label={rating} palette={RATING_PALETTE[rating]} size="sm" />;
+}
+
+/** Whether a chair's test sheet is in: Complete (green) or Pending (orange). */
+export function TestSheetBadge({ testSheet }: { testSheet: object | null | undefined }) {
+  return <StatusBadge label={testSheetLabel(testSheet)} palette={testSheet ? 'green' : 'orange'} />;
 }

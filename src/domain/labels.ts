@@ -132,6 +132,11 @@ export function ticketChairLabel(
   return chairId ? chairLabel(chair) : null;
 }
 
+/** A chair's test sheet (SPEC §4 Warranty: 'Test sheet label: Complete or Pending'). */
+export function testSheetLabel(testSheet: object | null | undefined): 'Complete' | 'Pending' {
+  return testSheet ? 'Complete' : 'Pending';
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**

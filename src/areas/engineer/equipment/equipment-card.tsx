@@ -1,6 +1,10 @@
 /** One Equipment Search result: the chair, its customer and practice, and its state at a glance. */
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { ChairStatusBadge, WarrantyStatusBadge } from '../../../components/status-badges';
+import {
+  ChairStatusBadge,
+  TestSheetBadge,
+  WarrantyStatusBadge,
+} from '../../../components/status-badges';
 import type { EquipmentItem } from '../../../data/queries/equipment';
 import { chairModelName } from '../../../domain/labels';
 
@@ -55,9 +59,7 @@ export function EquipmentCard({
           <DataList.Item>
             <DataList.ItemLabel minW="110px">Test sheet</DataList.ItemLabel>
             <DataList.ItemValue>
-              <Badge colorPalette={chair.testSheet ? 'green' : 'orange'} size="md">
-                {chair.testSheet ? 'Complete' : 'Pending'}
-              </Badge>
+              <TestSheetBadge testSheet={chair.testSheet} />
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>

@@ -16,7 +16,7 @@ import {
   WarrantyStatusBadge,
 } from '../../../components/status-badges';
 import { displayId, formatDate } from '../../../domain/format';
-import { CHAIR_STATUS_LABELS, chairModelName } from '../../../domain/labels';
+import { CHAIR_STATUS_LABELS, chairModelName, testSheetLabel } from '../../../domain/labels';
 import { warrantyExpiry, warrantyLabel, warrantyYears } from '../../../domain/warranty';
 import {
   useChairRecords,
@@ -98,7 +98,8 @@ function Overview({ item, now }: { item: EquipmentItem; now: Date }) {
             : ''}
         </Item>
         <Item label="Test sheet">
-          {chair.testSheet ? `Complete (${formatDate(chair.testSheet.submittedAt)})` : 'Pending'}
+          {testSheetLabel(chair.testSheet) +
+            (chair.testSheet ? ` (${formatDate(chair.testSheet.submittedAt)})` : '')}
         </Item>
         <Item label="Last service">{formatDate(chair.service?.lastServiceDate) || '—'}</Item>
         <Item label="Next service">
