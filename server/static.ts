@@ -1,13 +1,16 @@
 // Serves the built PWA (dist/) on the server's origin.
 //  - Compressed: text files go out as brotli or gzip, whichever the browser accepts (br first),
-//    with Vary: Accept-Encoding. Files are read and compressed once (brotli at its best quality,
-//    gzip level 9), in the background as soon as the handler is created, and kept in memory
-//    until the file changes on disk (a rebuild).
+//    with Vary: Accept-Encoding. A file is compressed the first time it is asked for, quickly
+//    (brotli 5, gzip 9: milliseconds), and kept in memory until it changes on disk (a rebuild);
+//    a served file's brotli form is then redone at brotli's best quality in the background
+//    (seconds for the entry chunk, about 10% smaller), so later visitors get that. Nothing is
+//    compressed for a server that never serves the app (the test suites start many).
 //  - Cached: hashed assets (assets/<name>-<hash>.<ext>, workbox-<hash>.js) for a year, immutable;
 //    index.html, the service worker and the manifest are always revalidated so updates are seen;
-//    every response has an ETag, and a matching If-None-Match gets 304.
+//    every response has an ETag (weak for compressed forms, whose bytes depend on the quality),
+//    and a matching If-None-Match gets 304.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,11 +67,79 @@ interface Representation {
   etag: string;
 }
 
+/** One version of a file on disk, with its compressed forms once asked for. */
 interface CachedFile {
   identity: Representation;
-  /** Compressed forms, absent when the file is not worth compressing. */
+  /** Whether the file is worth compressing. */
+  compressible: boolean;
   br?: Promise<Representation>;
   gzip?: Promise<Representation>;
+}
+
+const brotliAt = (body: Buffer, quality: number) =>
+  brotli(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    },
+  });
+
+/** The compressed form of `entry` in `encoding`, made on first use. */
+function compressed(entry: CachedFile, encoding: 'br' | 'gzip'): Promise<Representation> {
+  const existing = entry[encoding];
+  if (existing) return existing;
+  const { body, etag } = entry.identity;
+  const weakTag = `W/${etag.slice(0, -1)}-${encoding}"`;
+  const made = (encoding === 'br' ? brotliAt(body, 5) : gzipAsync(body, { level: 9 })).then(
+    (bytes) => ({ body: bytes, etag: weakTag }),
+  );
+  entry[encoding] = made;
+  made.then(
+    (fast) => {
+      if (encoding !== 'br') return;
+      // Asked for once, so worth brotli's best: swap it in when ready and smaller (same tag,
+      // same content).
+      brotliAt(body, zlib.BROTLI_MAX_QUALITY).then(
+        (bytes) => {
+          if (bytes.length < fast.body.length)
+            entry.br = Promise.resolve({ body: bytes, etag: weakTag });
+        },
+        () => undefined,
+      );
+    },
+    () => {
+      if (entry[encoding] === made) entry[encoding] = undefined;
+    },
+  );
+  return made;
+}
+
+/** At most this many files are kept (a long-running server sees rebuilds with new names). */
+const MAX_FILES = 256;
+/** Files read so far, by absolute path, shared by the handlers of this process. */
+const files = new Map<string, { version: string; entry: Promise<CachedFile> }>();
+
+/** The file's cached entry, read again when it changed on disk. */
+function load(file: string, info: { mtimeMs: number; size: number }): Promise<CachedFile> {
+  const version = `${info.mtimeMs}:${info.size}`;
+  const cached = files.get(file);
+  if (cached?.version === version) return cached.entry;
+  const entry = readFile(file).then((body): CachedFile => {
+    const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    return {
+      identity: { body, etag: `"${tag}"` },
+      compressible: COMPRESSIBLE.has(extname(file)) && body.length >= MIN_COMPRESS_BYTES,
+    };
+  });
+  const slot = { version, entry };
+  files.delete(file);
+  files.set(file, slot);
+  if (files.size > MAX_FILES) files.delete(files.keys().next().value!);
+  entry.catch(() => {
+    if (files.get(file) === slot) files.delete(file);
+  });
+  return entry;
 }
 
 function cacheControl(name: string): string {
@@ -79,55 +150,6 @@ function cacheControl(name: string): string {
 
 export function createStaticHandler(root: string) {
   const base = resolve(root);
-  const cache = new Map<string, { version: string; file: Promise<CachedFile> }>();
-
-  /** The file's representations, read and compressed once per version on disk. */
-  function load(file: string, info: { mtimeMs: number; size: number }): Promise<CachedFile> {
-    const version = `${info.mtimeMs}:${info.size}`;
-    const cached = cache.get(file);
-    if (cached?.version === version) return cached.file;
-    const loading = (async (): Promise<CachedFile> => {
-      const body = await readFile(file);
-      const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-      const entry: CachedFile = { identity: { body, etag: `"${tag}"` } };
-      if (COMPRESSIBLE.has(extname(file)) && body.length >= MIN_COMPRESS_BYTES) {
-        entry.br = brotli(body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          },
-        }).then((compressed) => ({ body: compressed, etag: `"${tag}-br"` }));
-        entry.gzip = gzipAsync(body, { level: 9 }).then((compressed) => ({
-          body: compressed,
-          etag: `"${tag}-gz"`,
-        }));
-        // Awaited only when asked for; a failure shows then (and is retried after a rebuild).
-        entry.br.catch(() => undefined);
-        entry.gzip.catch(() => undefined);
-      }
-      return entry;
-    })();
-    const slot = { version, file: loading };
-    cache.set(file, slot);
-    loading.catch(() => {
-      if (cache.get(file) === slot) cache.delete(file);
-    });
-    return loading;
-  }
-
-  // Warm the cache: compress the build now rather than on the first visitor's request.
-  void (async () => {
-    const files = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const dirent of files) {
-      if (!dirent.isFile()) continue;
-      const file = join(dirent.parentPath, dirent.name);
-      if (!COMPRESSIBLE.has(extname(file))) continue;
-      const info = await stat(file).catch(() => null);
-      if (info) await load(file, info).catch(() => undefined);
-    }
-  })();
-
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let pathname: string;
@@ -160,19 +182,17 @@ export function createStaticHandler(root: string) {
       .split(sep)
       .join('/');
     const entry = await load(file, info);
-    const encoding = entry.br ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+    const encoding = entry.compressible
+      ? negotiateEncoding(req.headers['accept-encoding'])
+      : 'identity';
     const representation =
-      encoding === 'br'
-        ? await entry.br!
-        : encoding === 'gzip'
-          ? await entry.gzip!
-          : entry.identity;
+      encoding === 'identity' ? entry.identity : await compressed(entry, encoding);
     const headers: Record<string, string | number> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': cacheControl(name),
       etag: representation.etag,
     };
-    if (entry.br) headers.vary = 'Accept-Encoding';
+    if (entry.compressible) headers.vary = 'Accept-Encoding';
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch && matchesEtag(ifNoneMatch, representation.etag)) {
@@ -185,8 +205,9 @@ export function createStaticHandler(root: string) {
   };
 }
 
-/** If-None-Match: `*` or a list of (possibly weak) entity tags. */
+/** If-None-Match: `*` or a list of entity tags, compared weakly (as RFC 9110 says for it). */
 function matchesEtag(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
