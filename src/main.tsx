@@ -1,3 +1,4 @@
+import './domain/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';

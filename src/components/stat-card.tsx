@@ -1,5 +1,9 @@
-/** A summary card: a label, a big number (or other value) and an optional line of detail. */
-import { Card, Stat } from '@chakra-ui/react';
+/**
+ * A summary card: a label, a big number (or other value) and an optional line of detail. With a
+ * value it is a description list (the label a term, value and detail its descriptions); without
+ * one, the label is a plain heading line over the card's content, so no term stands alone.
+ */
+import { Card, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export function StatCard({
@@ -17,11 +21,28 @@ export function StatCard({
   return (
     <Card.Root size="sm" variant="outline" h="full">
       <Card.Body gap="2">
-        <Stat.Root>
-          <Stat.Label fontSize="sm">{label}</Stat.Label>
-          {value !== undefined ? <Stat.ValueText fontSize="3xl">{value}</Stat.ValueText> : null}
-          {help ? <Stat.HelpText color="fg.muted">{help}</Stat.HelpText> : null}
-        </Stat.Root>
+        {value !== undefined ? (
+          <Stat.Root>
+            <Stat.Label fontSize="sm">{label}</Stat.Label>
+            <Stat.ValueText fontSize="3xl">{value}</Stat.ValueText>
+            {help ? (
+              <Stat.HelpText as="dd" color="fg.muted">
+                {help}
+              </Stat.HelpText>
+            ) : null}
+          </Stat.Root>
+        ) : (
+          <>
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            {help ? (
+              <Text fontSize="sm" color="fg.muted">
+                {help}
+              </Text>
+            ) : null}
+          </>
+        )}
         {children}
       </Card.Body>
     </Card.Root>

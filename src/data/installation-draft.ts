@@ -5,6 +5,7 @@
  * Owns the storage key and the draft's shape; a damaged or outdated draft starts afresh, and a
  * full or blocked storage only loses the draft, never the wizard.
  */
+import '../domain/zod-config';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 

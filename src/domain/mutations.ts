@@ -6,6 +6,7 @@
  *
  * Args are camelCase JSON. Rows created offline carry their client UUID as `id`.
  */
+import './zod-config';
 import { z } from 'zod';
 import {
   chairConfigurationSchema,

@@ -4,6 +4,7 @@
  * local stand-in server on its own origin (`npm start`, `npm run dev`). A half-set or malformed
  * pair fails fast with a message that says which variable to fix.
  */
+import '../domain/zod-config';
 import { z } from 'zod';
 
 /** The local server accepts this as the anon key; it is not a secret. */

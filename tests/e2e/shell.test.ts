@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
 import { demoBackendForThisFile } from './demo-server';
+import { checkPage, watchContentSecurityPolicy } from './page-checks';
 
 const demo = demoBackendForThisFile();
 
@@ -17,6 +18,7 @@ const ROLE_LABEL: Record<DemoRole, string> = {
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await watchContentSecurityPolicy(context);
   return { context, page: await context.newPage() };
 }
 
@@ -35,11 +37,15 @@ describe('app shell', () => {
     async (role, account) => {
       const { context, page } = await newPage();
       await page.goto(`${demo.server.url}/#/login`);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await checkPage(page, 'the sign-in page');
       await signInWithDemo(page, role);
       await page.waitForURL((url) => url.hash === `#/dashboard/${role.toLowerCase()}`);
       const banner = page.getByRole('banner');
       await banner.getByText(account.name).waitFor();
       expect(await banner.getByText(ROLE_LABEL[role], { exact: true }).isVisible()).toBe(true);
+      // The app runs under the server's Content-Security-Policy without breaking it.
+      await checkPage(page, `the ${role} home`);
       await context.close();
     },
   );

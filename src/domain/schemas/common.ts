@@ -3,6 +3,7 @@
  * the optional-URL rule. The mutation schemas (../mutations.ts) build on these, and the form
  * schemas next to this file are derived from the mutation schemas, so each message is spelled once.
  */
+import '../zod-config';
 import { z } from 'zod';
 import { upholsteryColours } from '../chair-models';
 
