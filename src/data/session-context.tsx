@@ -14,6 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationName } from '../domain/mutations';
 import { performMutation, type MutationInput } from './actions';
 import type { ChairsideDatabase, OutboxEntry } from './db';
+import { MutationRejected } from './local-store';
 import type { SessionState, SessionStore, SessionUser } from './session';
 import { initialStatus, type SyncStatus } from './sync-status';
 
@@ -63,7 +64,9 @@ export function usePerform() {
   const userId = state.status === 'signedIn' ? state.user.id : null;
   return useCallback(
     <N extends MutationName>(name: N, input: MutationInput<N>): Promise<OutboxEntry> => {
-      if (!db || !userId) return Promise.reject(new Error('Please sign in again'));
+      if (!db || !userId) {
+        return Promise.reject(new MutationRejected('forbidden', 'Please sign in again'));
+      }
       return performMutation(db, userId, name, input);
     },
     [db, userId],

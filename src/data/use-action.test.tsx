@@ -106,6 +106,20 @@ describe('useAction', { timeout: 20_000 }, () => {
   });
 });
 
+describe('useAction after the session ended', { timeout: 20_000 }, () => {
+  it('asks the user to sign in again instead of a generic failure', async () => {
+    const session = await renderSignedIn(
+      engineerUser,
+      <Probe name="ticket.take" input={{ ticketId: FREE }} />,
+      { path: '/', seed },
+    );
+    await session.store.signOut();
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Please sign in again')).toBeInTheDocument();
+    await waitFor(() => expect(outcome).toBe(false));
+  });
+});
+
 describe('describeActionError', () => {
   it('uses a refusal message, the first validation message, else the fallback', () => {
     expect(describeActionError(new MutationRejected('conflict', 'Part not found'))).toBe(
