@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { PASSWORD_TOO_LONG } from '../src/domain/schemas/auth.schema';
 import type { Database, Queryable } from './db/database';
 import { HttpError, isRecord, readJson, sendEmpty, sendJson } from './http-util';
 import {
@@ -127,12 +128,9 @@ function checkNewPassword(password: string): void {
     );
   }
   if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
-    throw authError(
-      422,
-      'weak_password',
-      `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes.`,
-      { weak_password: { reasons: ['length'] } },
-    );
+    throw authError(422, 'weak_password', PASSWORD_TOO_LONG, {
+      weak_password: { reasons: ['length'] },
+    });
   }
 }
 

@@ -224,7 +224,7 @@ describe('passwords', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
       error_code: 'weak_password',
-      msg: 'Password cannot be longer than 72 bytes.',
+      msg: 'Password must be at most 72 bytes',
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signUpSchema } from './auth.schema';
+import { changePasswordSchema, loginSchema, signUpSchema } from './auth.schema';
 
 const valid = {
   name: 'Ada',
@@ -59,5 +59,51 @@ describe('loginSchema', () => {
       ['email', 'Please enter a valid email address'],
       ['password', 'Password must be at least 6 characters'],
     ]);
+  });
+});
+
+describe('password length in bytes', () => {
+  const base = { name: 'A', email: 'a@b.co', role: 'CUSTOMER' as const };
+  it('accepts a new password of exactly 72 bytes and refuses 73', () => {
+    const ok = 'é'.repeat(36); // 2 bytes each
+    expect(signUpSchema.safeParse({ ...base, password: ok, confirmPassword: ok }).success).toBe(
+      true,
+    );
+    const long = `${ok}x`;
+    const result = signUpSchema.safeParse({ ...base, password: long, confirmPassword: long });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(
+      'Password must be at most 72 bytes',
+    );
+  });
+});
+
+describe('changePasswordSchema', () => {
+  it('needs the current password, a new one of the same rules, and a matching confirmation', () => {
+    const messages = (input: object) =>
+      changePasswordSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(
+      messages({ currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+    ).toEqual(['Please enter your current password']);
+    expect(
+      messages({ currentPassword: 'old-one', newPassword: 'abc', confirmPassword: 'abc' }),
+    ).toContain('Password must be at least 6 characters');
+    expect(
+      messages({ currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: 'abcdeg' }),
+    ).toEqual(["Passwords don't match"]);
+    expect(
+      messages({
+        currentPassword: 'same-one',
+        newPassword: 'same-one',
+        confirmPassword: 'same-one',
+      }),
+    ).toEqual(['Choose a password different from the current one']);
+    expect(
+      messages({
+        currentPassword: 'old-one',
+        newPassword: 'new-one!',
+        confirmPassword: 'new-one!',
+      }),
+    ).toEqual([]);
   });
 });
