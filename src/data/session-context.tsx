@@ -57,6 +57,19 @@ export function useMirror<T>(
   return useLiveQuery(async () => (db ? query(db) : fallback), [db, ...deps], fallback);
 }
 
+/** Changes the signed-in user's password (needs the network; see SessionStore.changePassword). */
+export function useChangePassword(): (
+  currentPassword: string,
+  newPassword: string,
+) => Promise<void> {
+  const store = useSessionStore();
+  return useCallback(
+    (currentPassword: string, newPassword: string) =>
+      store.changePassword(currentPassword, newPassword),
+    [store],
+  );
+}
+
 /** Writes through an action: validated, applied locally and queued in one transaction. */
 export function usePerform() {
   const state = useSession();

@@ -23,6 +23,10 @@ import { requestPersistentStorage } from '../lib/persistent-storage';
 import { openLocalDatabase, type ChairsideDatabase } from './db';
 import type { UserSync } from './sync-status';
 
+/** What a password change says when there is no connection. */
+export const CHANGE_PASSWORD_OFFLINE =
+  'You are offline. Changing your password needs a connection; nothing was changed.';
+
 export interface SessionUser {
   id: string;
   email: string;
@@ -143,6 +147,24 @@ export class SessionStore {
     if (error) throw new Error(signUpErrorMessage(error.message));
     if (data.session) await this.deps.client.auth.signOut({ scope: 'local' });
     return { needsEmailConfirmation: !data.user || !data.session };
+  }
+
+  /**
+   * Changes the signed-in user's password; the current one is required, and the server signs
+   * out the user's other sessions (their queued changes wait on those devices for the next
+   * sign-in). Needs the network: offline it says so and changes nothing.
+   */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    if (this.state.status !== 'signedIn') throw new Error('Please sign in again');
+    const { error } = await this.deps.client.auth.updateUser({
+      password: newPassword,
+      current_password: currentPassword,
+    });
+    if (!error) return;
+    // supabase-js reports a network failure without an HTTP status.
+    const status = (error as { status?: number }).status;
+    if (!status) throw new Error(CHANGE_PASSWORD_OFFLINE);
+    throw new Error(error.message || 'Failed to change password');
   }
 
   /** Local changes not yet accepted by the server (pending or needing attention). */

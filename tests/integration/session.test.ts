@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
-import { SessionStore } from '../../src/data/session';
+import { CHANGE_PASSWORD_OFFLINE, SessionStore } from '../../src/data/session';
 import { supabaseSessionBackend } from '../../sync';
 import { openTestDatabase } from './test-database';
 
@@ -79,6 +79,7 @@ beforeAll(async () => {
   running = await startServer({ db });
   await signUpUser('eve@example.com', 'ENGINEER', 'Eve Evans');
   await signUpUser('vic@example.com', 'VENDOR', 'Vic Vance');
+  await signUpUser('pat@example.com', 'CUSTOMER', 'Pat Password');
 });
 
 afterAll(async () => {
@@ -199,5 +200,41 @@ describe('SessionStore', () => {
 
     await d.store.signIn('eve@example.com', 'correct-horse');
     expect(await d.store.unsentChanges()).toBe(1);
+  });
+});
+
+describe('changing a password', () => {
+  it('needs the current password, signs the other devices out, and says so offline', async () => {
+    const here = device();
+    await here.store.signIn('pat@example.com', 'correct-horse');
+    const elsewhere = device();
+    await elsewhere.store.signIn('pat@example.com', 'correct-horse');
+    const elsewhereRefresh = (
+      JSON.parse(elsewhere.storage.getItem('chairside-auth')!) as { refresh_token: string }
+    ).refresh_token;
+
+    await expect(here.store.changePassword('not-it', 'battery-staple')).rejects.toThrow(
+      'Current password is incorrect',
+    );
+    here.network.refusing = true;
+    await expect(here.store.changePassword('correct-horse', 'battery-staple')).rejects.toThrow(
+      CHANGE_PASSWORD_OFFLINE,
+    );
+    here.network.refusing = false;
+    await here.store.changePassword('correct-horse', 'battery-staple');
+
+    const fresh = device();
+    await expect(fresh.store.signIn('pat@example.com', 'correct-horse')).rejects.toThrow(
+      'Invalid login credentials',
+    );
+    await fresh.store.signIn('pat@example.com', 'battery-staple');
+    // The other device's refresh token no longer works; this device stays signed in.
+    const res = await fetch(`${running.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
+      body: JSON.stringify({ refresh_token: elsewhereRefresh }),
+    });
+    expect(res.status).toBe(400);
+    expect(here.store.getState().status).toBe('signedIn');
   });
 });

@@ -5,11 +5,13 @@
 import { Avatar, Badge, Button, Card, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMapPin, LuPencil, LuX } from 'react-icons/lu';
+import { ChangePasswordCard } from '../../../components/change-password-card';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import type { User } from '../../../domain/entities';
 import { useEngineerProfile } from '../../../data/queries/engineer-work';
+import { useChangePassword } from '../../../data/session-context';
 import { AvailabilityTab } from './availability-tab';
 import { PerformanceTab } from './performance-tab';
 import { ProfileForm } from './profile-form';
@@ -49,6 +51,7 @@ function ProfileHeader({ user }: { user: User }) {
 
 export function ProfileScreen() {
   const profile = useEngineerProfile();
+  const changePassword = useChangePassword();
   const [editing, setEditing] = useState(false);
   const now = new Date();
   const user = profile?.user ?? null;
@@ -78,11 +81,14 @@ export function ProfileScreen() {
         <>
           <ProfileHeader user={user} />
           {editing ? (
-            <Card.Root variant="outline">
-              <Card.Body>
-                <ProfileForm user={user} onDone={() => setEditing(false)} />
-              </Card.Body>
-            </Card.Root>
+            <Stack gap="5">
+              <Card.Root variant="outline">
+                <Card.Body>
+                  <ProfileForm user={user} onDone={() => setEditing(false)} />
+                </Card.Body>
+              </Card.Root>
+              <ChangePasswordCard changePassword={changePassword} />
+            </Stack>
           ) : (
             <Tabs.Root defaultValue="overview" variant="enclosed" lazyMount>
               <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
