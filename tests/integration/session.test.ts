@@ -238,3 +238,17 @@ describe('changing a password', () => {
     expect(here.store.getState().status).toBe('signedIn');
   });
 });
+
+describe('signing in under the rate limit', () => {
+  it("shows the server's 'Too many attempts' words after ten wrong passwords", async () => {
+    const d = device();
+    for (let i = 0; i < 10; i++) {
+      await expect(d.store.signIn('eve@example.com', `wrong-${i}-pass`)).rejects.toThrow(
+        'Invalid login credentials',
+      );
+    }
+    await expect(d.store.signIn('eve@example.com', 'correct-horse')).rejects.toThrow(
+      /^Too many attempts\. Try again in \d+ seconds\.$/,
+    );
+  });
+});
