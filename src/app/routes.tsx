@@ -16,7 +16,7 @@ import { useSession } from '../data/session-context';
 import { RequireSession, RoleGuard, RoleHomeRedirect } from './guards';
 import { LazyScreen, LoadingCode, lazyValue, useLazy, type LazyValue } from './lazy';
 import { SignInScreen } from './sign-in-screen';
-import { areaNav, customerPaths, paths, roleHome, roles, type Role } from '../domain/paths';
+import { areaNav, paths, roleHome, roles, type Role } from '../domain/paths';
 
 const screens = {
   signUp: lazyValue(() => import('./sign-up-screen').then((m) => m.SignUpScreen)),
@@ -43,10 +43,9 @@ function area(role: Role, load: () => Promise<RouteObject[]>): LazyValue<RouteOb
 }
 
 const areas: Record<Role, LazyValue<RouteObject[]>> = {
-  CUSTOMER: area('CUSTOMER', async () => [
-    ...headingRoutes('CUSTOMER'),
-    { path: customerPaths.testSheet(':id'), element: <ScreenHeading title="Submit Test Sheet" /> },
-  ]),
+  CUSTOMER: area('CUSTOMER', () =>
+    import('../areas/customer/routes').then((m) => m.customerRoutes),
+  ),
   ADMIN: area('ADMIN', async () => headingRoutes('ADMIN')),
   VENDOR: area('VENDOR', async () => headingRoutes('VENDOR')),
   ENGINEER: area('ENGINEER', () =>

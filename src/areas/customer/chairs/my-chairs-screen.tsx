@@ -1,0 +1,156 @@
+/**
+ * My Chairs (SPEC §2): each chair with its warranty, test sheet and service status, and the
+ * actions the domain allows: Submit Test Sheet (none yet), Service History, Schedule Service
+ * (overdue), Extend +3 / +5 Years (confirmed and expired or within 90 days).
+ */
+import { Button, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCalendarPlus, LuClipboardCheck, LuHistory, LuShieldPlus } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { ServiceStatusBadge, TestSheetBadge } from '../../../components/status-badges';
+import { CustomerWarrantyBadge } from '../../../components/warranty-badge';
+import { useMyChairs } from '../../../data/queries/customer';
+import { useAction } from '../../../data/use-action';
+import {
+  canSubmitTestSheet,
+  needsServiceBooking,
+  offersWarrantyExtension,
+  warrantyExtendedMessage,
+} from '../../../domain/customer-chairs';
+import type { Chair } from '../../../domain/entities';
+import { formatDate } from '../../../domain/format';
+import { chairModelName } from '../../../domain/labels';
+import { customerPaths } from '../../../domain/paths';
+import { EXTENSION_OPTIONS, warrantyDaysRemaining, warrantyExpiry } from '../../../domain/warranty';
+import { ServiceHistoryDialog } from './service-history-dialog';
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function warrantyDetail(chair: Chair, now: Date): string {
+  const days = warrantyDaysRemaining(chair.warranty ?? {}, now);
+  const expiry = formatDate(warrantyExpiry(chair.warranty ?? {}));
+  if (days === null) return '';
+  const left = days > 0 ? `${days} days remaining` : `Expired ${-days} days ago`;
+  return `${left} · expires ${expiry}`;
+}
+
+function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const { run, busy } = useAction();
+  const extend = (years: 3 | 5) =>
+    run(
+      'chair.extendWarranty',
+      { chairId: chair.id, years },
+      { success: { title: warrantyExtendedMessage(years) } },
+    );
+  return (
+    <Card.Root as="article" aria-label={chair.serialNumber} variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {chair.serialNumber}
+        </Heading>
+        <Text color="fg.muted">{chairModelName(chair)}</Text>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          <Item label="Delivery date">{formatDate(chair.deliveryDate) || 'Not recorded'}</Item>
+          <Item label="Warranty">
+            <Stack gap="1">
+              <CustomerWarrantyBadge warranty={chair.warranty} now={now} />
+              {chair.warranty?.confirmed ? (
+                <Text fontSize="sm">{warrantyDetail(chair, now)}</Text>
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  Confirmed once the test sheet passes
+                </Text>
+              )}
+            </Stack>
+          </Item>
+          <Item label="Test sheet">
+            <TestSheetBadge testSheet={chair.testSheet} />
+          </Item>
+          <Item label="Next service due">
+            <HStack gap="2" wrap="wrap">
+              <Text>{formatDate(chair.service?.nextServiceDue) || 'Not scheduled'}</Text>
+              <ServiceStatusBadge nextServiceDue={chair.service?.nextServiceDue} now={now} />
+            </HStack>
+          </Item>
+        </DataList.Root>
+      </Card.Body>
+      <Card.Footer>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full" wrap="wrap">
+          {canSubmitTestSheet(chair) ? (
+            <Button asChild colorPalette="brand" minH="44px">
+              <RouterLink to={customerPaths.testSheet(chair.id)}>
+                <LuClipboardCheck aria-hidden /> Submit Test Sheet
+              </RouterLink>
+            </Button>
+          ) : null}
+          <Button variant="outline" minH="44px" onClick={() => setHistoryOpen(true)}>
+            <LuHistory aria-hidden /> Service History
+          </Button>
+          {needsServiceBooking(chair, now) ? (
+            <Button asChild colorPalette="red" minH="44px">
+              <RouterLink to={customerPaths.service} state={{ chairId: chair.id }}>
+                <LuCalendarPlus aria-hidden /> Schedule Service
+              </RouterLink>
+            </Button>
+          ) : null}
+          {offersWarrantyExtension(chair, now)
+            ? EXTENSION_OPTIONS.map((years) => (
+                <Button
+                  key={years}
+                  variant="outline"
+                  colorPalette="orange"
+                  minH="44px"
+                  disabled={busy}
+                  onClick={() => void extend(years)}
+                >
+                  <LuShieldPlus aria-hidden /> Extend +{years} Years
+                </Button>
+              ))
+            : null}
+        </Stack>
+      </Card.Footer>
+      <ServiceHistoryDialog
+        chair={chair}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+      />
+    </Card.Root>
+  );
+}
+
+export function MyChairsScreen() {
+  const chairs = useMyChairs();
+  const now = new Date();
+  return (
+    <>
+      <ScreenHeading title="My Chairs" intro="Warranty, test sheet and service for each chair." />
+      {chairs === undefined ? (
+        <LoadingState label="Loading your chairs…" />
+      ) : chairs.length === 0 ? (
+        <ListEmptyState
+          title="No chairs registered"
+          description="Activate the warranty of a new chair to register it."
+        />
+      ) : (
+        <Stack gap="4">
+          {chairs.map((chair) => (
+            <ChairCard key={chair.id} chair={chair} now={now} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Customer Overview (SPEC §2): stat cards My Chairs, Confirmed Warranties, Test Sheets and Open
+ * Tickets; quick actions; the My Equipment list; the 3 most recent tickets.
+ */
+import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LuCirclePlus, LuLifeBuoy, LuPackage } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingState } from '../../components/loading-state';
+import { ScreenHeading } from '../../components/screen-heading';
+import { StatCard } from '../../components/stat-card';
+import {
+  TestSheetBadge,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+} from '../../components/status-badges';
+import { useMyChairs, useMyTickets } from '../../data/queries/customer';
+import { useCurrentUser } from '../../data/session-context';
+import { formatDate } from '../../domain/format';
+import { chairModelName } from '../../domain/labels';
+import { customerPaths } from '../../domain/paths';
+import { isTicketActive } from '../../domain/active-tickets';
+
+/** Recent tickets show 3 (SPEC §9). */
+const RECENT_TICKETS = 3;
+
+export function OverviewScreen() {
+  const user = useCurrentUser();
+  const chairs = useMyChairs();
+  const tickets = useMyTickets();
+  const firstName = user.name.split(' ')[0] ?? user.name;
+
+  return (
+    <Stack gap="6">
+      <ScreenHeading title="Overview" intro={`Welcome back, ${firstName}.`} />
+      {chairs === undefined || tickets === undefined ? (
+        <LoadingState label="Loading your equipment…" />
+      ) : (
+        <>
+          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+            <StatCard label="My Chairs" value={chairs.length} />
+            <StatCard
+              label="Confirmed Warranties"
+              value={chairs.filter((c) => c.warranty?.confirmed).length}
+            />
+            <StatCard label="Test Sheets" value={chairs.filter((c) => c.testSheet).length} />
+            <StatCard
+              label="Open Tickets"
+              value={tickets.filter((t) => isTicketActive(t.ticket.status)).length}
+            />
+          </SimpleGrid>
+          <Card.Root size="sm" as="section" aria-label="Quick actions">
+            <Card.Header>
+              <Card.Title as="h2">Quick Actions</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+                <Button asChild colorPalette="brand" minH="44px">
+                  <RouterLink to={customerPaths.warranty}>
+                    <LuCirclePlus aria-hidden /> Register New Chair
+                  </RouterLink>
+                </Button>
+                <Button asChild variant="outline" minH="44px">
+                  <RouterLink to={customerPaths.parts}>
+                    <LuPackage aria-hidden /> Order Parts
+                  </RouterLink>
+                </Button>
+                <Button asChild variant="outline" minH="44px">
+                  <RouterLink to={customerPaths.support} state={{ createTicket: true }}>
+                    <LuLifeBuoy aria-hidden /> Create Support Ticket
+                  </RouterLink>
+                </Button>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <Card.Root size="sm">
+              <Card.Header>
+                <Card.Title as="h2">My Equipment</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                {chairs.length === 0 ? (
+                  <Text color="fg.muted">No chairs registered</Text>
+                ) : (
+                  <Stack as="ul" gap="3" listStyleType="none" aria-label="My Equipment">
+                    {chairs.map((chair) => (
+                      <HStack as="li" key={chair.id} justify="space-between" gap="2" wrap="wrap">
+                        <Stack gap="0">
+                          <Text fontWeight="medium">{chair.serialNumber}</Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {chairModelName(chair)}
+                          </Text>
+                        </Stack>
+                        <TestSheetBadge testSheet={chair.testSheet} />
+                      </HStack>
+                    ))}
+                  </Stack>
+                )}
+              </Card.Body>
+            </Card.Root>
+            <Card.Root size="sm">
+              <Card.Header>
+                <Card.Title as="h2">Recent Tickets</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                {tickets.length === 0 ? (
+                  <Text color="fg.muted">No tickets found</Text>
+                ) : (
+                  <Stack as="ul" gap="3" listStyleType="none" aria-label="Recent Tickets">
+                    {tickets.slice(0, RECENT_TICKETS).map(({ ticket }) => (
+                      <Stack as="li" key={ticket.id} gap="1">
+                        <Text fontWeight="medium">{ticket.title}</Text>
+                        <HStack gap="2" wrap="wrap">
+                          <TicketStatusBadge status={ticket.status} />
+                          <TicketPriorityBadge priority={ticket.priority} />
+                          <Text fontSize="sm" color="fg.muted">
+                            {formatDate(ticket.createdAt)}
+                          </Text>
+                        </HStack>
+                      </Stack>
+                    ))}
+                  </Stack>
+                )}
+              </Card.Body>
+            </Card.Root>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

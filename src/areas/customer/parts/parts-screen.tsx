@@ -1,0 +1,252 @@
+/**
+ * Parts Catalog (SPEC §2, §4 Cart, §5 Cart, §9 Stock badge): search by name or model, a model
+ * filter, part cards with price and stock badge, a cart summary that adds up to the stock,
+ * removes, clears and submits a PENDING part request; then the customer's part requests.
+ */
+import {
+  Button,
+  Card,
+  HStack,
+  Heading,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuMinus, LuPlus, LuShoppingCart } from 'react-icons/lu';
+import { ListEmptyState } from '../../../components/empty-state';
+import { FormField } from '../../../components/form-field';
+import { LoadingState } from '../../../components/loading-state';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SearchField } from '../../../components/search-field';
+import { PartRequestStatusBadge, StockBadge } from '../../../components/status-badges';
+import { toaster } from '../../../components/toaster';
+import { useCart } from '../../../data/queries/customer-cart';
+import { useMyPartRequests, usePartsCatalog } from '../../../data/queries/customer';
+import { showActionError, useAction } from '../../../data/use-action';
+import {
+  CART_EMPTY,
+  canAddToCart,
+  cartItemCount,
+  cartTotal,
+  quantityInCart,
+  type CartLine,
+} from '../../../domain/cart';
+import { chairModels, modelName } from '../../../domain/chair-models';
+import type { Part } from '../../../domain/entities';
+import { displayId, formatCurrency, formatDate } from '../../../domain/format';
+import { matchesSearch } from '../../../domain/search';
+
+function PartCard({
+  part,
+  inCart,
+  canAdd,
+  onAdd,
+  onRemove,
+}: {
+  part: Part;
+  inCart: number;
+  canAdd: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Card.Root as="article" aria-label={part.name} variant="outline">
+      <Card.Body gap="2">
+        <HStack justify="space-between" align="start" gap="2">
+          <Heading as="h3" size="md">
+            {part.name}
+          </Heading>
+          <StockBadge stock={part.stock} />
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {part.model ? modelName(part.model) : 'All models'}
+          {part.partCode ? ` · ${part.partCode}` : ''}
+        </Text>
+        <Text fontWeight="semibold">{formatCurrency(part.price)}</Text>
+      </Card.Body>
+      <Card.Footer>
+        <HStack gap="2">
+          {inCart > 0 ? (
+            <Button
+              variant="outline"
+              minH="44px"
+              aria-label={`Remove one ${part.name}`}
+              onClick={onRemove}
+            >
+              <LuMinus aria-hidden />
+            </Button>
+          ) : null}
+          {inCart > 0 ? <Text aria-label={`${part.name} in cart`}>{inCart}</Text> : null}
+          <Button colorPalette="brand" minH="44px" disabled={!canAdd} onClick={onAdd}>
+            <LuPlus aria-hidden /> Add to Cart
+          </Button>
+        </HStack>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function CartSummary({
+  parts,
+  cart,
+  clear,
+}: {
+  parts: Part[];
+  cart: CartLine[];
+  clear: () => void;
+}) {
+  const { run, busy } = useAction();
+  const count = cartItemCount(cart);
+  const submit = async () => {
+    if (cart.length === 0) {
+      showActionError(new Error(CART_EMPTY), CART_EMPTY);
+      return;
+    }
+    const ok = await run(
+      'partRequest.create',
+      { id: crypto.randomUUID(), items: cart },
+      {
+        success: {
+          title: 'Parts request submitted',
+          description: 'We will review your request and provide a quote within 24 hours.',
+        },
+      },
+    );
+    if (ok) clear();
+  };
+  return (
+    <Card.Root
+      as="section"
+      aria-label="Cart"
+      variant="outline"
+      position="sticky"
+      top="2"
+      zIndex="1"
+    >
+      <Card.Body gap="3">
+        <HStack justify="space-between" wrap="wrap">
+          <HStack gap="2">
+            <LuShoppingCart aria-hidden />
+            <Text fontWeight="semibold">
+              {count} {count === 1 ? 'item' : 'items'} · {formatCurrency(cartTotal(cart, parts))}
+            </Text>
+          </HStack>
+        </HStack>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+          <Button variant="outline" minH="44px" disabled={cart.length === 0} onClick={clear}>
+            Clear Cart
+          </Button>
+          <Button colorPalette="brand" minH="44px" loading={busy} onClick={() => void submit()}>
+            Submit Request
+          </Button>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MyPartRequests() {
+  const requests = useMyPartRequests();
+  return (
+    <Stack as="section" aria-label="My Part Requests" gap="3">
+      <Heading as="h2" size="lg">
+        My Part Requests
+      </Heading>
+      {requests === undefined ? (
+        <LoadingState label="Loading part requests…" />
+      ) : requests.length === 0 ? (
+        <ListEmptyState title="No part requests found" description="Submitted carts appear here." />
+      ) : (
+        requests.map((request) => (
+          <Card.Root key={request.id} variant="outline" size="sm">
+            <Card.Body>
+              <HStack justify="space-between" wrap="wrap" gap="2">
+                <Text fontWeight="medium">
+                  Request #{displayId(request.id)} ·{' '}
+                  {request.items.reduce((sum, line) => sum + line.qty, 0)} items
+                </Text>
+                <PartRequestStatusBadge status={request.status} />
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDate(request.createdAt)}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+export function PartsScreen() {
+  const parts = usePartsCatalog();
+  const { cart, add, remove, clear } = useCart();
+  const [search, setSearch] = useState('');
+  const [model, setModel] = useState('');
+  const shown = useMemo(
+    () =>
+      (parts ?? []).filter(
+        (p) =>
+          (!model || p.model === model) &&
+          matchesSearch(search, [p.name, p.model, p.model ? modelName(p.model) : null]),
+      ),
+    [parts, search, model],
+  );
+  const addOne = (part: Part) => {
+    add(part);
+    toaster.create({ type: 'success', title: 'Added to cart' });
+  };
+
+  return (
+    <>
+      <ScreenHeading title="Parts Catalog" intro="Order spare parts for your chairs." />
+      {parts === undefined ? (
+        <LoadingState label="Loading parts…" />
+      ) : (
+        <Stack gap="5">
+          <CartSummary parts={parts} cart={cart} clear={clear} />
+          <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+            <SearchField
+              label="Search parts"
+              placeholder="Search by name or model..."
+              value={search}
+              onChange={setSearch}
+            />
+            <FormField label="Model">
+              <NativeSelect.Root size="lg" maxW={{ md: 'xs' }}>
+                <NativeSelect.Field value={model} onChange={(e) => setModel(e.target.value)}>
+                  <option value="">All models</option>
+                  {chairModels.map((m) => (
+                    <option key={m.model} value={m.model}>
+                      {modelName(m.model)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </Stack>
+          {shown.length === 0 ? (
+            <ListEmptyState title="No parts found" description="Try another search or model." />
+          ) : (
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+              {shown.map((part) => (
+                <PartCard
+                  key={part.id}
+                  part={part}
+                  inCart={quantityInCart(cart, part.id)}
+                  canAdd={canAddToCart(cart, part)}
+                  onAdd={() => addOne(part)}
+                  onRemove={() => remove(part.id)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          <MyPartRequests />
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Customer Profile (SPEC §2): view and edit modes with personal, practice and account
+ * information; 'Customer profile not found' when the mirror has no row for the user.
+ */
+import { Avatar, Button, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuPencil } from 'react-icons/lu';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { RoleBadge } from '../../../components/status-badges';
+import { useMyProfile } from '../../../data/queries/customer';
+import type { User } from '../../../domain/entities';
+import { formatDate } from '../../../domain/format';
+import { PRACTICE_TYPE_LABELS } from './practice-labels';
+import { ProfileForm } from './profile-form';
+
+function Section({
+  title,
+  items,
+}: {
+  title: string;
+  items: [string, string | null | undefined][];
+}) {
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }}>
+          {items.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value || 'Not provided'}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ProfileView({ user }: { user: User }) {
+  const practice = user.practice;
+  return (
+    <Stack gap="4">
+      <Section
+        title="Personal Information"
+        items={[
+          ['Name', user.name],
+          ['Email', user.email],
+          ['Phone', user.phone],
+          ['Address', user.address],
+        ]}
+      />
+      <Section
+        title="Practice Information"
+        items={
+          practice
+            ? [
+                ['Practice name', practice.name],
+                ['Type', practice.type ? PRACTICE_TYPE_LABELS[practice.type] : null],
+                ['Address', practice.address],
+                ['Phone', practice.phone],
+              ]
+            : [['Practice', 'No practice']]
+        }
+      />
+      <Section
+        title="Account Information"
+        items={[
+          ['Role', 'Customer'],
+          ['Member since', formatDate(user.createdAt)],
+        ]}
+      />
+    </Stack>
+  );
+}
+
+export function ProfileScreen() {
+  const user = useMyProfile();
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <ScreenHeading
+        title="Profile"
+        actions={
+          user && !editing ? (
+            <Button colorPalette="brand" minH="44px" onClick={() => setEditing(true)}>
+              <LuPencil aria-hidden /> Edit Profile
+            </Button>
+          ) : null
+        }
+      />
+      {user === undefined ? (
+        <LoadingState label="Loading profile…" />
+      ) : user === null ? (
+        <ListEmptyState
+          title="Customer profile not found"
+          description="Your profile has not reached this device yet. It appears once the app syncs."
+        />
+      ) : (
+        <Stack gap="4">
+          <Flex gap="4" align="center">
+            <Avatar.Root size="xl" colorPalette="brand">
+              <Avatar.Fallback name={user.name ?? undefined} />
+              {user.profilePictureUrl ? (
+                <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
+              ) : null}
+            </Avatar.Root>
+            <Stack gap="1">
+              <Text fontSize="xl" fontWeight="semibold">
+                {user.name}
+              </Text>
+              <RoleBadge role={user.role} />
+            </Stack>
+          </Flex>
+          {editing ? (
+            <Card.Root variant="outline">
+              <Card.Body>
+                <ProfileForm user={user} onDone={() => setEditing(false)} />
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            <ProfileView user={user} />
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

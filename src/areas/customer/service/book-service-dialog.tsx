@@ -1,0 +1,145 @@
+/**
+ * The Book Service dialog (SPEC §2 Book a Service, §5 Service request, §9 slots): one of the
+ * customer's chairs, a preferred date from today on, one of the 18 half-hour slots from 08:00 to
+ * 16:30, and optional notes.
+ */
+import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { FormField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { useAction } from '../../../data/use-action';
+import { localDateKey } from '../../../domain/appointments';
+import { SERVICE_TIME_SLOTS } from '../../../domain/customer-chairs';
+import type { Chair } from '../../../domain/entities';
+import { chairLabel } from '../../../domain/labels';
+import {
+  serviceRequestSchema,
+  type ServiceRequestInput,
+} from '../../../domain/schemas/service-request.schema';
+
+export function BookServiceDialog({
+  open,
+  onClose,
+  chairs,
+  chairId = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  chairs: Chair[];
+  /** The chair chosen when the dialog opens (Schedule Service on My Chairs). */
+  chairId?: string;
+}) {
+  const { run } = useAction();
+  const today = localDateKey(new Date());
+  const schema = useMemo(() => serviceRequestSchema(today), [today]);
+  const empty = useMemo(
+    () => ({ chairId, preferredDate: '', preferredTime: '', notes: '' }),
+    [chairId],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ServiceRequestInput>({ resolver: zodResolver(schema), defaultValues: empty });
+  useUnsavedInput(isDirty && !isSubmitting);
+  useEffect(() => {
+    if (open) reset(empty);
+  }, [open, empty, reset]);
+
+  const submit = async (values: ServiceRequestInput) => {
+    const ok = await run(
+      'serviceRequest.create',
+      {
+        id: crypto.randomUUID(),
+        chairId: values.chairId,
+        preferredDate: values.preferredDate,
+        preferredTime: values.preferredTime,
+        notes: values.notes?.trim() || undefined,
+      },
+      {
+        success: {
+          title: 'Service request submitted',
+          description: 'We will contact you within 24 hours to confirm your appointment.',
+        },
+        failure: 'Failed to submit service request',
+      },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <DialogFrame
+      title="Book a Service"
+      open={open}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" minH="44px" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="book-service"
+            colorPalette="brand"
+            minH="44px"
+            loading={isSubmitting}
+          >
+            Submit Request
+          </Button>
+        </Stack>
+      }
+    >
+      <form
+        id="book-service"
+        aria-label="Book a service"
+        onSubmit={handleSubmit(submit)}
+        noValidate
+      >
+        <Stack gap="4">
+          <FormField label="Chair" required error={errors.chairId?.message}>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field {...register('chairId')}>
+                <option value="">Select a chair</option>
+                {chairs.map((chair) => (
+                  <option key={chair.id} value={chair.id}>
+                    {chairLabel(chair)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField
+            label="Preferred Date"
+            required
+            error={errors.preferredDate?.message}
+            helper="Service is typically scheduled within 1-2 weeks."
+          >
+            <Input size="lg" type="date" min={today} {...register('preferredDate')} />
+          </FormField>
+          <FormField label="Preferred Time" required error={errors.preferredTime?.message}>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field {...register('preferredTime')}>
+                <option value="">Select a time</option>
+                {SERVICE_TIME_SLOTS.map((slot) => (
+                  <option key={slot} value={slot}>
+                    {slot}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Notes" helper="Optional">
+            <Textarea rows={3} {...register('notes')} />
+          </FormField>
+        </Stack>
+      </form>
+    </DialogFrame>
+  );
+}

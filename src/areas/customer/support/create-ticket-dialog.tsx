@@ -1,0 +1,134 @@
+/**
+ * The Create Ticket dialog (SPEC §2 Support Center, §5 Ticket): title, description of at least 10
+ * characters, priority and, optionally, one of the customer's own chairs.
+ */
+import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { FormField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { useAction } from '../../../data/use-action';
+import type { Chair } from '../../../domain/entities';
+import { TICKET_PRIORITY_LABELS, chairLabel } from '../../../domain/labels';
+import {
+  TICKET_PRIORITIES,
+  createTicketSchema,
+  type CreateTicketInput,
+} from '../../../domain/schemas/ticket.schema';
+
+const EMPTY = { title: '', description: '', priority: 'NORMAL', chairId: '' } as const;
+
+export function CreateTicketDialog({
+  open,
+  onClose,
+  chairs,
+}: {
+  open: boolean;
+  onClose: () => void;
+  chairs: Chair[];
+}) {
+  const { run } = useAction();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CreateTicketInput>({
+    resolver: zodResolver(createTicketSchema),
+    defaultValues: EMPTY,
+  });
+  useUnsavedInput(isDirty && !isSubmitting);
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const submit = async (values: CreateTicketInput) => {
+    const ok = await run(
+      'ticket.create',
+      {
+        id: crypto.randomUUID(),
+        title: values.title.trim(),
+        description: values.description.trim(),
+        priority: values.priority,
+        chairId: values.chairId || null,
+      },
+      {
+        success: {
+          title: 'Support ticket created',
+          description: 'Our team will respond within 24 hours.',
+        },
+        failure: 'Failed to create ticket',
+      },
+    );
+    if (ok) close();
+  };
+
+  return (
+    <DialogFrame
+      title="Create Support Ticket"
+      open={open}
+      onClose={close}
+      size="lg"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" minH="44px" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="create-ticket"
+            colorPalette="brand"
+            minH="44px"
+            loading={isSubmitting}
+          >
+            Create Ticket
+          </Button>
+        </Stack>
+      }
+    >
+      <form
+        id="create-ticket"
+        aria-label="Create ticket"
+        onSubmit={handleSubmit(submit)}
+        noValidate
+      >
+        <Stack gap="4">
+          <FormField label="Title" required error={errors.title?.message}>
+            <Input size="lg" {...register('title')} />
+          </FormField>
+          <FormField label="Description" required error={errors.description?.message}>
+            <Textarea rows={4} {...register('description')} />
+          </FormField>
+          <FormField label="Priority" required error={errors.priority?.message}>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field {...register('priority')}>
+                {TICKET_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {TICKET_PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Chair" helper="Optional">
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field {...register('chairId')}>
+                <option value="">No specific chair</option>
+                {chairs.map((chair) => (
+                  <option key={chair.id} value={chair.id}>
+                    {chairLabel(chair)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Stack>
+      </form>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Support Center (SPEC §2): the Create Ticket dialog, contact cards for customer and technical
+ * support with the hours, and the customer's own tickets with status, priority, assigned engineer,
+ * dates and resolution.
+ */
+import { Button, Card, DataList, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCirclePlus, LuHeadset, LuWrench } from 'react-icons/lu';
+import { useLocation } from 'react-router-dom';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
+import { useMyChairs, useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
+import { formatDate } from '../../../domain/format';
+import { ticketChairLabel } from '../../../domain/labels';
+import { CreateTicketDialog } from './create-ticket-dialog';
+
+export const SUPPORT_HOURS = 'Mon-Fri 8AM-6PM EST';
+export const EMERGENCY_SUPPORT = '24/7 emergency technical support';
+
+function ContactCard({
+  title,
+  icon,
+  lines,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  lines: string[];
+}) {
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline">
+      <Card.Body gap="1">
+        <HStack gap="2">
+          {icon}
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+        </HStack>
+        {lines.map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function TicketCard({ item }: { item: CustomerTicket }) {
+  const { ticket, chair, engineer } = item;
+  const chairText = ticketChairLabel(ticket.chairId, chair);
+  return (
+    <Card.Root as="article" aria-label={ticket.title} variant="outline">
+      <Card.Body gap="3">
+        <Heading as="h3" size="md">
+          {ticket.title}
+        </Heading>
+        <HStack gap="2" wrap="wrap">
+          <TicketStatusBadge status={ticket.status} />
+          <TicketPriorityBadge priority={ticket.priority} />
+        </HStack>
+        {ticket.description ? <Text>{ticket.description}</Text> : null}
+        <DataList.Root orientation="horizontal" size="sm">
+          {chairText ? (
+            <DataList.Item>
+              <DataList.ItemLabel>Chair</DataList.ItemLabel>
+              <DataList.ItemValue>{chairText}</DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+          <DataList.Item>
+            <DataList.ItemLabel>Engineer</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {engineer
+                ? [engineer.name || 'Unknown Engineer', engineer.phone].filter(Boolean).join(' · ')
+                : 'Unassigned'}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Created</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDate(ticket.createdAt)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Updated</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDate(ticket.updatedAt)}</DataList.ItemValue>
+          </DataList.Item>
+          {ticket.resolution ? (
+            <DataList.Item>
+              <DataList.ItemLabel>Resolution</DataList.ItemLabel>
+              <DataList.ItemValue>{ticket.resolution}</DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function SupportScreen() {
+  const location = useLocation();
+  const startOpen = (location.state as { createTicket?: boolean } | null)?.createTicket === true;
+  const [open, setOpen] = useState(startOpen);
+  const tickets = useMyTickets();
+  const chairs = useMyChairs();
+
+  return (
+    <>
+      <ScreenHeading
+        title="Support Center"
+        intro="Raise a ticket or contact our support team."
+        actions={
+          <Button colorPalette="brand" minH="44px" onClick={() => setOpen(true)}>
+            <LuCirclePlus aria-hidden /> Create Ticket
+          </Button>
+        }
+      />
+      <Stack gap="6">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <ContactCard
+            title="Customer Support"
+            icon={<LuHeadset aria-hidden />}
+            lines={['Phone: +44 20 7946 0000', 'support@chairside.app', SUPPORT_HOURS]}
+          />
+          <ContactCard
+            title="Technical Support"
+            icon={<LuWrench aria-hidden />}
+            lines={[
+              'Phone: +44 20 7946 0001',
+              'tech@chairside.app',
+              SUPPORT_HOURS,
+              EMERGENCY_SUPPORT,
+            ]}
+          />
+        </SimpleGrid>
+        <Stack as="section" aria-label="My Tickets" gap="3">
+          <Heading as="h2" size="lg">
+            My Tickets{tickets ? ` (${tickets.length})` : ''}
+          </Heading>
+          {tickets === undefined ? (
+            <LoadingState label="Loading tickets…" />
+          ) : tickets.length === 0 ? (
+            <ListEmptyState
+              title="No tickets found"
+              description="Tickets you create will appear here."
+            />
+          ) : (
+            tickets.map((item) => <TicketCard key={item.ticket.id} item={item} />)
+          )}
+        </Stack>
+      </Stack>
+      <CreateTicketDialog open={open} onClose={() => setOpen(false)} chairs={chairs ?? []} />
+    </>
+  );
+}

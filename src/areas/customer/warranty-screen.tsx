@@ -1,0 +1,136 @@
+/**
+ * Warranty Activation (SPEC §2, §4 Warranty, §5): how a customer registers a chair. A live lookup
+ * of the serial number in this device's mirror shows 'Found: {model}'. A customer's mirror holds
+ * only their own chairs, so a serial it does not hold is checked by the server when the
+ * activation is sent (offline, once back online); a refusal then lands in needs-attention in
+ * SPEC's words ('Serial number not found in inventory', the 14-day window). A serial the mirror
+ * shows as already registered cannot be submitted.
+ */
+import { Alert, Button, Card, Input, List, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../../components/form-field';
+import { ScreenHeading } from '../../components/screen-heading';
+import { useUnsavedInput } from '../../components/unsaved-input';
+import { useChairBySerial } from '../../data/queries/customer';
+import { useAction } from '../../data/use-action';
+import { canRegisterChair, SERIAL_NOT_IN_INVENTORY } from '../../domain/chairs';
+import { chairModelName } from '../../domain/labels';
+import {
+  warrantyActivationSchema,
+  type WarrantyActivationInput,
+} from '../../domain/schemas/warranty.schema';
+import { ACTIVATION_WINDOW_DAYS, DEFAULT_WARRANTY_YEARS } from '../../domain/warranty';
+
+export const SERIAL_CHECKED_LATER =
+  'Not on this device yet: the serial number will be checked against the inventory when the activation is sent.';
+
+const RULES = [
+  `Activate within ${ACTIVATION_WINDOW_DAYS} days of delivery.`,
+  'Only chairs in stock or delivered can be registered.',
+  `The warranty runs ${DEFAULT_WARRANTY_YEARS} years from activation.`,
+  'It is confirmed once the equipment test sheet passes all four checks.',
+];
+
+function Lookup({ serial }: { serial: string }) {
+  const chair = useChairBySerial(serial);
+  if (!serial.trim() || chair === undefined) return null;
+  if (chair && canRegisterChair(chair.status)) {
+    return (
+      <Text color="fg.success" role="status">
+        Found: {chairModelName(chair)}
+      </Text>
+    );
+  }
+  return (
+    <Text color={chair ? 'fg.error' : 'fg.muted'} role="status">
+      {chair ? SERIAL_NOT_IN_INVENTORY : SERIAL_CHECKED_LATER}
+    </Text>
+  );
+}
+
+export function WarrantyScreen() {
+  const { run } = useAction();
+  const schema = useMemo(() => warrantyActivationSchema(new Date()), []);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<WarrantyActivationInput>({
+    resolver: zodResolver(schema),
+    // Errors show as a field is left, so 'Serial number is required' shows while submit waits.
+    mode: 'onTouched',
+    defaultValues: { serialNumber: '', deliveryDate: '' },
+  });
+  useUnsavedInput(isDirty && !isSubmitting);
+  const serial = useWatch({ control, name: 'serialNumber' });
+  const chair = useChairBySerial(serial);
+  const blocked =
+    !serial.trim() || chair === undefined || (chair !== null && !canRegisterChair(chair.status));
+
+  const submit = async (values: WarrantyActivationInput) => {
+    const ok = await run(
+      'chair.activateWarranty',
+      { serialNumber: values.serialNumber.trim(), deliveryDate: values.deliveryDate },
+      {
+        success: {
+          title: 'Warranty activation received',
+          description: 'Your warranty has been successfully activated.',
+        },
+        failure: 'Failed to activate warranty',
+      },
+    );
+    if (ok) reset();
+  };
+
+  return (
+    <>
+      <ScreenHeading
+        title="Warranty Activation"
+        intro="Register a new chair by activating its warranty."
+      />
+      <Stack gap="5" maxW="2xl">
+        <Alert.Root status="info" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Warranty rules</Alert.Title>
+            <Alert.Description>
+              <List.Root ps="4">
+                {RULES.map((rule) => (
+                  <List.Item key={rule}>{rule}</List.Item>
+                ))}
+              </List.Root>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Card.Root variant="outline">
+          <Card.Body>
+            <form aria-label="Activate warranty" onSubmit={handleSubmit(submit)} noValidate>
+              <Stack gap="5">
+                <FormField label="Serial Number" required error={errors.serialNumber?.message}>
+                  <Input size="lg" autoComplete="off" {...register('serialNumber')} />
+                </FormField>
+                <Lookup serial={serial} />
+                <FormField label="Delivery Date" required error={errors.deliveryDate?.message}>
+                  <Input size="lg" type="date" {...register('deliveryDate')} />
+                </FormField>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  size="lg"
+                  loading={isSubmitting}
+                  disabled={blocked}
+                >
+                  Activate Warranty
+                </Button>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </>
+  );
+}
