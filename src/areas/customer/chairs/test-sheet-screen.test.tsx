@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customerPaths } from '../../../domain/paths';
+import { myChair, outbox, renderCustomer, warrantyWithDaysLeft } from '../test-fixtures';
+import { TestSheetScreen } from './test-sheet-screen';
+
+const CHAIR_ID = '20000000-0000-4000-8000-0000000000c2';
+const pattern = customerPaths.testSheet(':id');
+
+async function renderSheet(patch = {}) {
+  return renderCustomer(<TestSheetScreen />, {
+    path: customerPaths.testSheet(CHAIR_ID),
+    pattern,
+    seed: (db) =>
+      db.chairs.put(
+        myChair({
+          id: CHAIR_ID,
+          serialNumber: 'S30-7777',
+          warranty: warrantyWithDaysLeft(1800, { confirmed: false }),
+          ...patch,
+        }),
+      ),
+  });
+}
+
+const CHECKS = ['All parts arrived', 'Chair powers on', 'Movement is OK', 'Water and air are OK'];
+
+describe('TestSheetScreen', { timeout: 30_000 }, () => {
+  it('says Chair not found for an unknown id', async () => {
+    await renderCustomer(<TestSheetScreen />, {
+      path: customerPaths.testSheet('20000000-0000-4000-8000-00000000dead'),
+      pattern,
+    });
+    expect(await screen.findByText('Chair not found')).toBeInTheDocument();
+  });
+
+  it('confirms the warranty when all four checks pass, then goes back to My Chairs', async () => {
+    const user = userEvent.setup();
+    const session = await renderSheet();
+    expect(await screen.findByText('S30-7777')).toBeInTheDocument();
+    expect(screen.getByText('S30 Sigma')).toBeInTheDocument();
+    for (const check of CHECKS) await user.click(screen.getByText(check));
+    await user.type(screen.getByLabelText(/Notes/), 'All good');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Test sheet submitted and warranty confirmed!'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('All tests passed - your warranty is now fully active.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Navigated away')).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'chair.submitTestSheet',
+        args: {
+          chairId: CHAIR_ID,
+          partsArrived: true,
+          powersOn: true,
+          movementOK: true,
+          waterAirOK: true,
+          notes: 'All good',
+        },
+      },
+    ]);
+    expect((await session.db.chairs.get(CHAIR_ID))?.warranty?.confirmed).toBe(true);
+  });
+
+  it('only records the results when a check fails', async () => {
+    const user = userEvent.setup();
+    const session = await renderSheet();
+    await screen.findByText('S30-7777');
+    await user.click(screen.getByText('All parts arrived'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Test sheet submitted')).toBeInTheDocument();
+    expect(screen.getByText('Your test results have been recorded.')).toBeInTheDocument();
+    expect((await session.db.chairs.get(CHAIR_ID))?.warranty?.confirmed).toBe(false);
+  });
+
+  it('shows a Completed badge when a sheet already exists', async () => {
+    await renderSheet({
+      testSheet: {
+        partsArrived: true,
+        powersOn: true,
+        movementOK: true,
+        waterAirOK: true,
+        submittedAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+});
