@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customerPaths } from '../../../domain/paths';
+import { ticketRow, userRow } from '../../../testing/rows';
+import { CUSTOMER_ID, myChair, outbox, renderCustomer } from '../test-fixtures';
+import { SupportScreen } from './support-screen';
+
+const CHAIR_ID = '20000000-0000-4000-8000-0000000000c3';
+const ENGINEER_ID = '00000000-0000-4000-8000-0000000000e1';
+
+async function renderSupport() {
+  return renderCustomer(<SupportScreen />, {
+    path: customerPaths.support,
+    seed: async (db) => {
+      await db.chairs.put(myChair({ id: CHAIR_ID, serialNumber: 'S30-0100' }));
+      await db.users.put(
+        userRow({ id: ENGINEER_ID, name: 'James Carter', role: 'ENGINEER', phone: '07700 900123' }),
+      );
+      await db.supportTickets.put(
+        ticketRow({
+          customerUserId: CUSTOMER_ID,
+          engineerUserId: ENGINEER_ID,
+          title: 'Pump noise',
+          status: 'RESOLVED',
+          priority: 'HIGH',
+          chairId: CHAIR_ID,
+          resolution: 'Replaced the pump',
+        }),
+      );
+    },
+  });
+}
+
+describe('SupportScreen', { timeout: 30_000 }, () => {
+  it('shows the contact cards with SPEC’s hours and my tickets', async () => {
+    await renderSupport();
+    const ticket = await screen.findByRole('article', { name: 'Pump noise' });
+    expect(within(ticket).getByText('Resolved')).toBeInTheDocument();
+    expect(within(ticket).getByText('High priority')).toBeInTheDocument();
+    expect(within(ticket).getByText('James Carter · 07700 900123')).toBeInTheDocument();
+    expect(within(ticket).getByText('Replaced the pump')).toBeInTheDocument();
+    expect(within(ticket).getByText('S30-0100 - S30 Sigma')).toBeInTheDocument();
+    const support = screen.getByRole('region', { name: 'Customer Support' });
+    expect(within(support).getByText('Mon-Fri 8AM-6PM EST')).toBeInTheDocument();
+    const tech = screen.getByRole('region', { name: 'Technical Support' });
+    expect(within(tech).getByText('24/7 emergency technical support')).toBeInTheDocument();
+  });
+
+  it('validates the ticket with SPEC’s messages', async () => {
+    const user = userEvent.setup();
+    await renderSupport();
+    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Description/), 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Description must be at least 10 characters'),
+    ).toBeInTheDocument();
+  });
+
+  it('creates a ticket about one of my chairs', async () => {
+    const user = userEvent.setup();
+    const session = await renderSupport();
+    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
+    await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
+    await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+    await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    expect(await screen.findByText('Support ticket created')).toBeInTheDocument();
+    expect(screen.getByText('Our team will respond within 24 hours.')).toBeInTheDocument();
+    const [entry] = await outbox(session);
+    expect(entry).toMatchObject({
+      name: 'ticket.create',
+      args: {
+        title: 'Light flickers',
+        description: 'The operating light flickers.',
+        priority: 'URGENT',
+        chairId: CHAIR_ID,
+      },
+    });
+    expect(await screen.findByRole('article', { name: 'Light flickers' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { localDateKey } from '../../domain/appointments';
+import { customerPaths } from '../../domain/paths';
+import { chairRow } from '../../testing/rows';
+import { outbox, renderCustomer } from './test-fixtures';
+import { SERIAL_CHECKED_LATER, WarrantyScreen } from './warranty-screen';
+
+const daysAgo = (days: number) => localDateKey(new Date(Date.now() - days * 86_400_000));
+
+async function renderWarranty() {
+  return renderCustomer(<WarrantyScreen />, {
+    path: customerPaths.warranty,
+    seed: (db) =>
+      db.chairs.bulkPut([
+        chairRow({ serialNumber: 'S30-STOCK', status: 'DELIVERED', model: 'S30' }),
+        chairRow({ serialNumber: 'U500-TAKEN', status: 'REGISTERED', model: 'U500' }),
+      ]),
+  });
+}
+
+describe('WarrantyScreen', { timeout: 30_000 }, () => {
+  it('lists the rules and keeps submit disabled until a serial is typed', async () => {
+    await renderWarranty();
+    expect(await screen.findByText('Warranty rules')).toBeInTheDocument();
+    expect(screen.getByText('Activate within 14 days of delivery.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeDisabled();
+  });
+
+  it('says Serial number is required when the field is left empty', async () => {
+    const user = userEvent.setup();
+    await renderWarranty();
+    await user.click(await screen.findByLabelText(/Serial Number/));
+    await user.tab();
+    expect(await screen.findByText('Serial number is required')).toBeInTheDocument();
+  });
+
+  it('finds a chair by serial and shows its model', async () => {
+    const user = userEvent.setup();
+    await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    expect(await screen.findByText('Found: S30 Sigma')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeEnabled();
+  });
+
+  it('refuses a serial this device shows as already registered', async () => {
+    const user = userEvent.setup();
+    await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'U500-TAKEN');
+    expect(await screen.findByText('Serial number not found in inventory')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeDisabled();
+  });
+
+  it('requires the delivery date, and within 14 days', async () => {
+    const user = userEvent.setup();
+    await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Delivery date is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(20));
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(
+      await screen.findByText('Warranty must be activated within 14 days of delivery'),
+    ).toBeInTheDocument();
+  });
+
+  it('activates a found chair with SPEC’s message, through the outbox', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(2));
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect(screen.getByText('Your warranty has been successfully activated.')).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'chair.activateWarranty',
+        args: { serialNumber: 'S30-STOCK', deliveryDate: daysAgo(2) },
+      },
+    ]);
+  });
+
+  it('queues a serial this device does not hold, to be checked by the server', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-ELSEWHERE');
+    expect(await screen.findByText(SERIAL_CHECKED_LATER)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect((await outbox(session))[0]?.name).toBe('chair.activateWarranty');
+  });
+});
