@@ -47,7 +47,7 @@ const areas: Record<Role, LazyValue<RouteObject[]>> = {
     import('../areas/customer/routes').then((m) => m.customerRoutes),
   ),
   ADMIN: area('ADMIN', async () => headingRoutes('ADMIN')),
-  VENDOR: area('VENDOR', async () => headingRoutes('VENDOR')),
+  VENDOR: area('VENDOR', () => import('../areas/vendor/routes').then((m) => m.vendorRoutes)),
   ENGINEER: area('ENGINEER', () =>
     import('../areas/engineer/routes').then((m) => m.engineerRoutes),
   ),

@@ -1,0 +1,197 @@
+/**
+ * Service Assignment (SPEC §2 Vendor routes): every service request, searchable by customer, chair
+ * serial or notes, filtered by status; counters of unassigned and pending requests; an engineer
+ * dropdown showing each engineer's count of scheduled requests ('Service request assigned to
+ * {name}'); the customer's practice address, else their address, else 'No address'.
+ */
+import { Card, Flex, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { LuCalendarClock } from 'react-icons/lu';
+import { ListEmptyState } from '../../components/empty-state';
+import { FilterSelect } from '../../components/filter-select';
+import { LoadingState } from '../../components/loading-state';
+import { ScreenHeading } from '../../components/screen-heading';
+import { SearchField } from '../../components/search-field';
+import { ShowMoreButton, useShowMore } from '../../components/show-more';
+import { StatCard } from '../../components/stat-card';
+import { ServiceRequestStatusBadge } from '../../components/status-badges';
+import { useVendorWorkspace, type VendorServiceRequest } from '../../data/queries/vendor';
+import { useAction } from '../../data/use-action';
+import { formatTime12h } from '../../domain/certification';
+import type { ServiceRequestStatus, User } from '../../domain/entities';
+import { displayId, formatDate } from '../../domain/format';
+import {
+  SERVICE_REQUEST_STATUS_LABELS,
+  chairLabel,
+  customerAddress,
+  customerLabel,
+} from '../../domain/labels';
+import { matchesSearch } from '../../domain/search';
+import {
+  engineerLabel,
+  passesFilter,
+  requestCounters,
+  scheduledCountByEngineer,
+} from '../../domain/vendor';
+import { EngineerSelect } from './engineer-select';
+
+function matchesRequest({ request, customer, chair }: VendorServiceRequest, search: string) {
+  return matchesSearch(search, [customer?.name, chair?.serialNumber, request.notes]);
+}
+
+function when(date: string | null, time: string | null): string {
+  const parts = [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' at ') : 'Not given';
+}
+
+export function ServiceAssignmentScreen() {
+  const workspace = useVendorWorkspace();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ServiceRequestStatus | 'ALL'>('ALL');
+  const deferredSearch = useDeferredValue(search);
+
+  const requests = workspace?.serviceRequests;
+  const counters = useMemo(
+    () => requestCounters((requests ?? []).map((r) => r.request)),
+    [requests],
+  );
+  const scheduled = useMemo(
+    () => scheduledCountByEngineer((requests ?? []).map((r) => r.request)),
+    [requests],
+  );
+  const filtered = useMemo(
+    () =>
+      (requests ?? []).filter(
+        (item) => passesFilter(item.request.status, status) && matchesRequest(item, deferredSearch),
+      ),
+    [requests, status, deferredSearch],
+  );
+  const page = useShowMore(filtered);
+  const countOf = (engineer: User) => `(${scheduled.get(engineer.id) ?? 0} scheduled)`;
+
+  return (
+    <Stack gap="5">
+      <ScreenHeading
+        title="Service Assignment"
+        intro="Assign service requests to field engineers."
+      />
+      {workspace === undefined ? (
+        <LoadingState label="Loading service requests…" />
+      ) : (
+        <>
+          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+            <StatCard label="Unassigned Requests" value={counters.unassigned} />
+            <StatCard label="Pending Requests" value={counters.pending} />
+          </SimpleGrid>
+          <Flex gap="3" wrap="wrap">
+            <SearchField
+              label="Search service requests"
+              value={search}
+              onChange={setSearch}
+              placeholder="Search by customer, chair serial or notes..."
+            />
+            <FilterSelect
+              label="Filter by status"
+              allLabel="All statuses"
+              value={status}
+              options={SERVICE_REQUEST_STATUS_LABELS}
+              onChange={setStatus}
+            />
+          </Flex>
+          {filtered.length === 0 ? (
+            <ListEmptyState
+              icon={<LuCalendarClock />}
+              title="No service requests found"
+              description={
+                requests?.length
+                  ? 'No service request matches your search or filter.'
+                  : 'Service requests will appear here when customers book a visit.'
+              }
+            />
+          ) : (
+            <Stack as="ul" gap="3" aria-label="Service requests" listStyleType="none">
+              {page.shown.map((item) => (
+                <li key={item.request.id}>
+                  <RequestAssignmentCard
+                    item={item}
+                    engineers={workspace.engineers}
+                    countOf={countOf}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+          <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function RequestAssignmentCard({
+  item,
+  engineers,
+  countOf,
+}: {
+  item: VendorServiceRequest;
+  engineers: readonly User[];
+  countOf: (engineer: User) => string;
+}) {
+  const { request, customer, chair } = item;
+  const { run, busy } = useAction();
+  const title = `Service Request #${displayId(request.id)}`;
+
+  const assign = (engineer: User) =>
+    void run(
+      'serviceRequest.assign',
+      { serviceRequestId: request.id, engineerUserId: engineer.id },
+      {
+        success: { title: `Service request assigned to ${engineerLabel(engineer)}` },
+        failure: 'Failed to assign service request',
+      },
+    );
+
+  return (
+    <Card.Root as="article" aria-label={title} size="sm" variant="outline">
+      <Card.Body>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="space-between">
+          <Stack gap="2" minW="0">
+            <Wrap gap="2" align="center">
+              <Text as="h3" fontWeight="semibold" fontSize="lg">
+                {title}
+              </Text>
+              <ServiceRequestStatusBadge status={request.status} />
+            </Wrap>
+            <Text fontWeight="medium">{customerLabel(customer)}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {customerAddress(customer)}
+            </Text>
+            <Wrap columnGap="4" rowGap="1" fontSize="sm" color="fg.muted">
+              <Text>Chair: {chairLabel(chair)}</Text>
+              <Text>Preferred: {when(request.preferredDate, request.preferredTime)}</Text>
+              {request.scheduledDate ? (
+                <Text>Scheduled: {when(request.scheduledDate, request.scheduledTime)}</Text>
+              ) : null}
+              <Text>Requested {formatDate(request.createdAt)}</Text>
+            </Wrap>
+            {request.notes ? (
+              <Text fontSize="sm" bg="bg.muted" p="2" rounded="md" whiteSpace="pre-wrap">
+                {request.notes}
+              </Text>
+            ) : null}
+          </Stack>
+          <HStack flexShrink={0} align="center">
+            <EngineerSelect
+              label={`Assign engineer to ${title}`}
+              engineers={engineers}
+              value={request.engineerUserId}
+              onAssign={assign}
+              disabled={busy}
+              countOf={countOf}
+            />
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,141 @@
+// Vendor operations rules (SPEC §2 Vendor routes, §9): the assignment screens' filters and
+// counters, each engineer's workload and scheduled count, and the team averages. Pure: rows in,
+// figures out. The vendor screens and their tests read these.
+import { isTicketActive } from './active-tickets';
+import type { ServiceRequest, SupportTicket, User } from './entities';
+import { engineerMetrics, type EngineerMetrics } from './metrics';
+
+/** Ticket priorities that count as high (SPEC §2 Ticket Assignment). */
+const HIGH_PRIORITIES: readonly string[] = ['HIGH', 'URGENT'];
+
+/** HIGH or URGENT and not CLOSED. */
+export function isHighPriorityOpen(ticket: Pick<SupportTicket, 'priority' | 'status'>): boolean {
+  return HIGH_PRIORITIES.includes(ticket.priority) && ticket.status !== 'CLOSED';
+}
+
+/** 'ALL' or one value: the status and priority filters of the assignment screens. */
+export function passesFilter<T extends string>(value: T, filter: T | 'ALL'): boolean {
+  return filter === 'ALL' || value === filter;
+}
+
+export interface TicketCounters {
+  unassigned: number;
+  highPriority: number;
+}
+
+/** Counters of Ticket Assignment: tickets without an engineer; HIGH or URGENT not CLOSED. */
+export function ticketCounters(
+  tickets: readonly Pick<SupportTicket, 'engineerUserId' | 'priority' | 'status'>[],
+): TicketCounters {
+  return {
+    unassigned: tickets.filter((t) => !t.engineerUserId).length,
+    highPriority: tickets.filter(isHighPriorityOpen).length,
+  };
+}
+
+export interface RequestCounters {
+  unassigned: number;
+  pending: number;
+}
+
+/** Counters of Service Assignment: requests without an engineer; requests PENDING. */
+export function requestCounters(
+  requests: readonly Pick<ServiceRequest, 'engineerUserId' | 'status'>[],
+): RequestCounters {
+  return {
+    unassigned: requests.filter((r) => !r.engineerUserId).length,
+    pending: requests.filter((r) => r.status === 'PENDING').length,
+  };
+}
+
+/** How many SCHEDULED requests each engineer has (the Service Assignment dropdown). */
+export function scheduledCountByEngineer(
+  requests: readonly Pick<ServiceRequest, 'engineerUserId' | 'status'>[],
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    if (r.engineerUserId && r.status === 'SCHEDULED') {
+      counts.set(r.engineerUserId, (counts.get(r.engineerUserId) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Unassigned tickets that are HIGH or URGENT and still active, newest first (first `limit`). */
+export function urgentUnassigned<T extends SupportTicket>(tickets: readonly T[], limit = 3): T[] {
+  return tickets
+    .filter(
+      (t) => !t.engineerUserId && HIGH_PRIORITIES.includes(t.priority) && isTicketActive(t.status),
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit);
+}
+
+/** One engineer's figures on the vendor screens. */
+export interface EngineerWorkload extends EngineerMetrics {
+  engineer: User;
+  activeTickets: number;
+  servicesAssigned: number;
+}
+
+/** Each engineer's active tickets, services assigned and computed metrics (SPEC §3, §9). */
+export function engineerWorkloads(
+  engineers: readonly User[],
+  tickets: readonly SupportTicket[],
+  requests: readonly ServiceRequest[],
+): EngineerWorkload[] {
+  const byEngineer = <T extends { engineerUserId: string | null }>(rows: readonly T[]) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) {
+      if (!row.engineerUserId) continue;
+      const list = map.get(row.engineerUserId) ?? [];
+      list.push(row);
+      map.set(row.engineerUserId, list);
+    }
+    return map;
+  };
+  const ticketsOf = byEngineer(tickets);
+  const requestsOf = byEngineer(requests);
+  return engineers.map((engineer) => {
+    const mine = ticketsOf.get(engineer.id) ?? [];
+    const services = requestsOf.get(engineer.id) ?? [];
+    return {
+      engineer,
+      ...engineerMetrics(engineer.id, mine, services),
+      activeTickets: mine.filter((t) => isTicketActive(t.status)).length,
+      servicesAssigned: services.length,
+    };
+  });
+}
+
+export interface TeamAverages {
+  averageResolutionTime: number;
+  completionRate: number;
+  /** Mean stored satisfaction score out of 5, one decimal; null when no engineer has one. */
+  customerSatisfaction: number | null;
+}
+
+const roundOne = (value: number) => Math.round(value * 10) / 10;
+const mean = (values: number[]) =>
+  values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** The team's averages over engineers: resolution hours, completion rate, satisfaction. */
+export function teamAverages(workloads: readonly EngineerWorkload[]): TeamAverages {
+  const scores = workloads
+    .map((w) => w.engineer.engineer?.performanceMetrics?.customerSatisfactionScore)
+    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
+  return {
+    averageResolutionTime: roundOne(mean(workloads.map((w) => w.averageResolutionTime))),
+    completionRate: roundOne(mean(workloads.map((w) => w.completionRate))),
+    customerSatisfaction: scores.length === 0 ? null : roundOne(mean(scores)),
+  };
+}
+
+/** The fixed figures SPEC gives the Field Engineers screen. */
+export const THIS_WEEK_FIXED = 1;
+export const AVERAGE_RESPONSE_TIME_FIXED = '4.2h';
+
+/** An engineer's display name, else 'Unknown Engineer'. */
+export function engineerLabel(user: { name: string | null } | null | undefined): string {
+  return user?.name?.trim() || 'Unknown Engineer';
+}
