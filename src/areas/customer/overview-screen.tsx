@@ -27,11 +27,10 @@ export function OverviewScreen() {
   const user = useCurrentUser();
   const chairs = useMyChairs();
   const tickets = useMyTickets();
-  const firstName = user.name.split(' ')[0] ?? user.name;
 
   return (
     <Stack gap="6">
-      <ScreenHeading title="Overview" intro={`Welcome back, ${firstName}.`} />
+      <ScreenHeading title="Overview" intro={`Welcome back, ${user.name}.`} />
       {chairs === undefined || tickets === undefined ? (
         <LoadingState label="Loading your equipment…" />
       ) : (

@@ -40,8 +40,9 @@ function warrantyDetail(chair: Chair, now: Date): string {
   const days = warrantyDaysRemaining(chair.warranty ?? {}, now);
   const expiry = formatDate(warrantyExpiry(chair.warranty ?? {}));
   if (days === null) return '';
-  const left = days > 0 ? `${days} days remaining` : `Expired ${-days} days ago`;
-  return `${left} · expires ${expiry}`;
+  return days > 0
+    ? `${days} days remaining · expires ${expiry}`
+    : `Expired ${-days} days ago · ${expiry}`;
 }
 
 function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
@@ -65,7 +66,7 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
         <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
           <Item label="Delivery date">{formatDate(chair.deliveryDate) || 'Not recorded'}</Item>
           <Item label="Warranty">
-            <Stack gap="1">
+            <Stack gap="1" align="flex-start">
               <CustomerWarrantyBadge warranty={chair.warranty} now={now} />
               {chair.warranty?.confirmed ? (
                 <Text fontSize="sm">{warrantyDetail(chair, now)}</Text>

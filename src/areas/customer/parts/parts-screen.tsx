@@ -38,6 +38,8 @@ import type { Part } from '../../../domain/entities';
 import { displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { matchesSearch } from '../../../domain/search';
 
+const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
 function PartCard({
   part,
   inCart,
@@ -130,7 +132,7 @@ function CartSummary({
           <HStack gap="2">
             <LuShoppingCart aria-hidden />
             <Text fontWeight="semibold">
-              {count} {count === 1 ? 'item' : 'items'} · {formatCurrency(cartTotal(cart, parts))}
+              {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
             </Text>
           </HStack>
         </HStack>
@@ -164,8 +166,7 @@ function MyPartRequests() {
             <Card.Body>
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Text fontWeight="medium">
-                  Request #{displayId(request.id)} ·{' '}
-                  {request.items.reduce((sum, line) => sum + line.qty, 0)} items
+                  {`Request #${displayId(request.id)} · ${itemsLabel(cartItemCount(request.items))}`}
                 </Text>
                 <PartRequestStatusBadge status={request.status} />
               </HStack>

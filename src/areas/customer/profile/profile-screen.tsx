@@ -111,7 +111,7 @@ export function ProfileScreen() {
                 <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
               ) : null}
             </Avatar.Root>
-            <Stack gap="1">
+            <Stack gap="1" align="flex-start">
               <Text fontSize="xl" fontWeight="semibold">
                 {user.name}
               </Text>
