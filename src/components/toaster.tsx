@@ -1,24 +1,39 @@
 // One toaster for the app: toasts last 4 s, at most 3 visible, removed after a 200 ms exit (SPEC §9).
+// They sit at the bottom (bottom-end from tablet width up, the full width on a phone) so they never
+// cover the top bar's name, sync status or Sign Out, nor a screen's heading. They do not wait for
+// an idle page: a toast from one screen is gone 4 s later, not still showing on the next one.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_MAX_VISIBLE = 3;
+export const TOAST_EXIT_MS = 200;
+
 export const toaster = createToaster({
-  placement: 'top-end',
-  duration: 4000,
-  max: 3,
-  removeDelay: 200,
-  pauseOnPageIdle: true,
+  placement: 'bottom-end',
+  duration: TOAST_DURATION_MS,
+  max: TOAST_MAX_VISIBLE,
+  removeDelay: TOAST_EXIT_MS,
+  pauseOnPageIdle: false,
 });
+
+// Chakra's solid green and red under white text are below 4.5:1 (and the description is dimmed
+// further): a darker shade of each keeps every toast's words at 4.5:1 or more in both modes.
+const TOAST_COLOURS = {
+  '&[data-type=success]': { bg: 'green.700' },
+  '&[data-type=error]': { bg: 'red.700' },
+  '&[data-type=warning]': { bg: 'orange.700', color: 'white' },
+} as const;
 
 export function Toaster() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <Toast.Root width={{ md: 'sm' }} css={TOAST_COLOURS}>
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? (
-                <Toast.Description>{toast.description}</Toast.Description>
+                <Toast.Description opacity="1">{toast.description}</Toast.Description>
               ) : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}

@@ -3,6 +3,7 @@ import {
   mergeServiceNotes,
   statusWord,
   takeTicketRefusal,
+  takenByFromMessage,
   ticketStatusAfterAssign,
   ticketStatusAfterTake,
 } from './tickets';
@@ -32,6 +33,14 @@ describe('ticket status rules (SPEC §4 Ticket)', () => {
     });
     expect(takeTicketRefusal({ status: 'RESOLVED', engineerUserId: ME }, ME)).toBeNull();
     expect(statusWord('IN_PROGRESS')).toBe('in progress');
+  });
+
+  it("reads the other engineer's name back from a refused take, and nothing from other reasons", () => {
+    expect(takenByFromMessage('This ticket has already been taken by Nina Patel')).toBe(
+      'Nina Patel',
+    );
+    expect(takenByFromMessage('This ticket is already closed')).toBeNull();
+    expect(takenByFromMessage(undefined)).toBeNull();
   });
 
   it('merges a notes patch one level deep and never drops the part lines', () => {

@@ -36,8 +36,16 @@ export function takeTicketRefusal(
   return null;
 }
 
+const TAKEN_PREFIX = 'This ticket has already been taken by ';
+
 export function ticketTakenMessage(engineerName: string): string {
-  return `This ticket has already been taken by ${engineerName}`;
+  return `${TAKEN_PREFIX}${engineerName}`;
+}
+
+/** The other engineer's name in a refused take's message (ticketTakenMessage), or null. */
+export function takenByFromMessage(message: string | undefined): string | null {
+  if (!message?.startsWith(TAKEN_PREFIX)) return null;
+  return message.slice(TAKEN_PREFIX.length).trim() || null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,8 @@ import {
   rejectedEntry,
   renderApp,
 } from '../../testing/app-test-kit';
+import { Toaster, toaster } from '../../components/toaster';
+import { system } from '../theme';
 
 async function renderSignedIn() {
   const store = new FakeSessionStore();
@@ -80,7 +83,7 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     act(() =>
       engine.setStatus({ firstSyncDone: true, needsAttention: [take, install], pendingCount: 2 }),
     );
-    expect(indicator()).toHaveAccessibleName(/2 need attention/);
+    expect(indicator()).toHaveAccessibleName(/2\s?need attention/);
     await userEvent.click(indicator());
     const panel = await screen.findByRole('dialog', { name: 'Sync status' });
     expect(within(panel).getByRole('heading', { name: 'Needs attention' })).toBeInTheDocument();
@@ -99,6 +102,43 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     expect(engine.retry).toHaveBeenCalledWith(take.id);
     await userEvent.click(within(installItem).getByRole('button', { name: 'Discard' }));
     expect(engine.discard).toHaveBeenCalledWith(install.id);
+  });
+
+  it('tells once, in words, that the server refused a change, and the toast opens the list', async () => {
+    toaster.remove();
+    const { engine } = await renderSignedIn();
+    render(
+      <ChakraProvider value={system}>
+        <Toaster />
+      </ChakraProvider>,
+    );
+    const earlier = rejectedEntry('ticket.resolve', {}, 'Refused before this screen opened');
+    act(() => engine.setStatus({ firstSyncDone: true, needsAttention: [earlier] }));
+    const take = {
+      ...rejectedEntry(
+        'ticket.take',
+        { ticketId: '00000000-0000-4000-8000-0000000a11ce' },
+        'This ticket has already been taken by Nina Patel',
+      ),
+      rejection: {
+        errorClass: 'conflict' as const,
+        message: 'This ticket has already been taken by Nina Patel',
+        at: new Date().toISOString(),
+      },
+    };
+    act(() => engine.setStatus({ needsAttention: [earlier, take] }));
+    act(() => engine.setStatus({ pendingCount: 1 })); // a later status change repeats nothing
+
+    expect(await screen.findByText('Take ticket: refused by the server')).toBeInTheDocument();
+    expect(screen.getAllByText('Take ticket: refused by the server')).toHaveLength(1);
+    expect(
+      screen.getByText('This ticket has already been taken by Nina Patel'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Refused before this screen opened')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const panel = await screen.findByRole('dialog', { name: 'Sync status' });
+    expect(within(panel).getByRole('listitem', { name: 'Take ticket' })).toBeInTheDocument();
   });
 
   it('asks to sign in again when the session expired, with the e-mail prefilled', async () => {

@@ -13,13 +13,15 @@ import {
   Progress,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
 import { progressFraction, type SyncStatus } from '../../data/sync-status';
 import { lastSyncText } from './last-sync';
 import { NeedsAttentionList } from './needs-attention-list';
+import { useRefusalToast } from './use-refusal-toast';
 import { useNow } from './use-now';
 
 function summary(status: SyncStatus, now: Date) {
@@ -80,11 +82,12 @@ export function SyncIndicator() {
   const { retry, discard } = useNeedsAttentionActions();
   const now = useNow();
   const [open, setOpen] = useState(false);
+  useRefusalToast(
+    status.needsAttention,
+    useCallback(() => setOpen(true), []),
+  );
   const s = summary(status, now);
   const Icon = s.firstSync ? LuRefreshCw : status.online ? LuCloud : LuCloudOff;
-  const label = `Sync status: ${s.connection}, ${s.when}, ${s.pending}${
-    s.attention > 0 ? `, ${s.attention} need attention` : ''
-  }`;
 
   return (
     <Drawer.Root
@@ -94,7 +97,6 @@ export function SyncIndicator() {
     >
       <Drawer.Trigger asChild>
         <Button
-          aria-label={label}
           variant="plain"
           color="inherit"
           bg="blackAlpha.200"
@@ -117,6 +119,8 @@ export function SyncIndicator() {
                 aria-hidden
               />
               <Icon aria-hidden />
+              {/* The name is the visible text with its context (axe: label-content-name-mismatch). */}
+              <VisuallyHidden>{'Sync status: '}</VisuallyHidden>
               <Text as="span" fontWeight="semibold">
                 {s.connection}
               </Text>
@@ -130,6 +134,7 @@ export function SyncIndicator() {
                 <Badge colorPalette="red" variant="solid" ms="auto" gap="1">
                   <LuTriangleAlert aria-hidden />
                   {s.attention}
+                  <VisuallyHidden>{' need attention'}</VisuallyHidden>
                 </Badge>
               ) : null}
             </HStack>

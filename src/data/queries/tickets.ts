@@ -103,6 +103,29 @@ export function useTicketDetail(id: string): TicketDetail | null | undefined {
   );
 }
 
+/**
+ * The server's reason for refusing this user's take of ticket `id` (kept under 'needs attention'),
+ * or null: the page of a ticket another engineer took says so instead of 'not found'.
+ */
+export function useRefusedTakeReason(id: string): string | null {
+  return useMirror<string | null>(
+    async (db) => {
+      const refused = await db.outbox
+        .where('status')
+        .equals('rejected')
+        .filter(
+          (entry) =>
+            entry.name === 'ticket.take' &&
+            (entry.args as { ticketId?: unknown } | null)?.ticketId === id,
+        )
+        .last();
+      return refused?.rejection?.message ?? null;
+    },
+    [id],
+    null,
+  );
+}
+
 /** The parts catalogue by name, without deleted parts; undefined while loading. */
 export function useServiceParts(): Part[] | undefined {
   return useMirror<Part[] | undefined>(

@@ -9,11 +9,16 @@ import { LuArrowLeft } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../../../components/loading-state';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
-import { useTicketDetail, type TicketDetail } from '../../../data/queries/tickets';
+import {
+  useRefusedTakeReason,
+  useTicketDetail,
+  type TicketDetail,
+} from '../../../data/queries/tickets';
 import { useCurrentUser } from '../../../data/session-context';
 import { displayId, formatDate } from '../../../domain/format';
 import { customerLabel } from '../../../domain/labels';
 import { engineerPaths } from '../../../domain/paths';
+import { takenByFromMessage } from '../../../domain/tickets';
 import { TicketNotFound } from './ticket-not-found';
 import { TicketSidebar } from './ticket-sidebar';
 import { TicketTabs, type TicketTab } from './ticket-tabs';
@@ -22,8 +27,9 @@ import { useMinuteClock } from './use-minute-clock';
 export function TicketDetailScreen() {
   const { id = '' } = useParams();
   const detail = useTicketDetail(id);
+  const takenBy = takenByFromMessage(useRefusedTakeReason(id) ?? undefined);
   if (detail === undefined) return <LoadingState label="Loading ticket…" />;
-  if (detail === null) return <TicketNotFound />;
+  if (detail === null) return <TicketNotFound takenBy={takenBy} />;
   // One page per ticket: moving to another ticket starts its forms and tabs afresh (STYLE 13).
   return <TicketPage key={detail.ticket.id} detail={detail} />;
 }
