@@ -7,6 +7,7 @@ import {
   quoteMinutes,
   roundPrice,
 } from './quote';
+import type { Warranty } from './warranty';
 
 const activatedAt = '2020-06-01T00:00:00.000Z';
 const expiry = new Date('2025-06-01T00:00:00.000Z');
@@ -71,16 +72,37 @@ describe('calculateQuote', () => {
       calculateQuote({ timeSpent: 60, parts, workType: 'OUT_OF_WARRANTY', warranty: {} }, expiry),
     ).toEqual({
       minutes: 60,
+      minutesAssumed: false,
       labor: 90,
       parts: 80,
       total: 170,
       covered: false,
       workType: 'OUT_OF_WARRANTY',
+      basis: 'OUT_OF_WARRANTY',
     });
   });
   it('charges 120 minutes when no time is recorded', () => {
     const quote = calculateQuote({ warranty: {}, workType: 'OUT_OF_WARRANTY' }, expiry);
-    expect(quote).toMatchObject({ minutes: 120, labor: 180, parts: 0, total: 180 });
+    expect(quote).toMatchObject({ minutes: 120, minutesAssumed: true, labor: 180, total: 180 });
+  });
+  it('assumes 120 minutes when 0 is entered, but not when 120 is recorded', () => {
+    const zero = calculateQuote({ timeSpent: 0, warranty: {}, workType: 'DAMAGE' }, expiry);
+    expect(zero).toMatchObject({ minutes: 120, minutesAssumed: true, total: 180 });
+    const recorded = calculateQuote({ timeSpent: 120, warranty: {}, workType: 'DAMAGE' }, expiry);
+    expect(recorded).toMatchObject({ minutes: 120, minutesAssumed: false });
+  });
+  it("gives the cover rule's reason for each work type", () => {
+    const basis = (
+      workType: 'WARRANTY' | 'DAMAGE' | 'OUT_OF_WARRANTY',
+      warranty: Warranty = covered,
+    ) => calculateQuote({ timeSpent: 60, workType, warranty }, beforeExpiry).basis;
+    expect(basis('WARRANTY')).toBe('COVERED_WARRANTY_WORK');
+    expect(basis('WARRANTY', {})).toBe('WARRANTY_NOT_ACTIVATED');
+    expect(calculateQuote({ workType: 'WARRANTY', warranty: covered }, expiry).basis).toBe(
+      'WARRANTY_EXPIRED',
+    );
+    expect(basis('DAMAGE')).toBe('DAMAGE');
+    expect(basis('OUT_OF_WARRANTY')).toBe('OUT_OF_WARRANTY');
   });
   it('charges nothing for covered WARRANTY work', () => {
     const quote = calculateQuote({ timeSpent: 60, parts, warranty: covered }, beforeExpiry);

@@ -23,14 +23,30 @@ export interface QuoteInput {
   warranty: Warranty;
 }
 
+/**
+ * Why a quote charges or not, as SPEC §4's cover rule decides it for the work type chosen:
+ * covered WARRANTY work is free; WARRANTY work on a chair whose warranty was never activated or has
+ * expired is charged; DAMAGE is never covered; OUT_OF_WARRANTY is charged whatever the warranty.
+ */
+export type QuoteBasis =
+  | 'COVERED_WARRANTY_WORK'
+  | 'WARRANTY_NOT_ACTIVATED'
+  | 'WARRANTY_EXPIRED'
+  | 'DAMAGE'
+  | 'OUT_OF_WARRANTY';
+
 /** A computed quote in GBP. */
 export interface Quote {
   minutes: number;
+  /** True when no usable time was recorded (missing, 0 or not a number) and 120 was assumed. */
+  minutesAssumed: boolean;
   labor: number;
   parts: number;
   total: number;
+  /** Whether the warranty would cover this work type (WARRANTY work is then free). */
   covered: boolean;
   workType: WorkType;
+  basis: QuoteBasis;
 }
 
 function toPence(amount: number): number {
@@ -65,6 +81,16 @@ export function quoteMinutes(timeSpent: number | null | undefined): number {
   return Number.isFinite(timeSpent) && timeSpent > 0 ? timeSpent : DEFAULT_QUOTE_MINUTES;
 }
 
+/** The cover rule's reason for the work type chosen (see QuoteBasis). */
+export function quoteBasis(warranty: Warranty, workType: WorkType, now: Date): QuoteBasis {
+  if (workType === 'DAMAGE') return 'DAMAGE';
+  if (workType === 'OUT_OF_WARRANTY') return 'OUT_OF_WARRANTY';
+  const state = warrantyState(warranty, now);
+  if (state === 'NOT_ACTIVATED') return 'WARRANTY_NOT_ACTIVATED';
+  if (state === 'EXPIRED') return 'WARRANTY_EXPIRED';
+  return 'COVERED_WARRANTY_WORK';
+}
+
 /** Sum of price × quantity over the part lines. */
 export function partsTotal(parts: readonly QuotePart[]): number {
   return toPence(parts.reduce((sum, part) => sum + part.price * part.quantity, 0));
@@ -77,6 +103,8 @@ export function calculateQuote(input: QuoteInput, now: Date): Quote {
   const labor = toPence(minutes * LABOR_RATE_PER_MINUTE);
   const parts = partsTotal(input.parts ?? []);
   const covered = isWorkCovered(input.warranty, workType, now);
-  const total = workType === 'WARRANTY' && covered ? 0 : toPence(labor + parts);
-  return { minutes, labor, parts, total, covered, workType };
+  const basis = quoteBasis(input.warranty, workType, now);
+  const total = basis === 'COVERED_WARRANTY_WORK' ? 0 : toPence(labor + parts);
+  const minutesAssumed = minutes === DEFAULT_QUOTE_MINUTES && input.timeSpent !== minutes;
+  return { minutes, minutesAssumed, labor, parts, total, covered, workType, basis };
 }

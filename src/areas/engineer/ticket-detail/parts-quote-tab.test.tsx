@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServiceNotes } from '../../../domain/entities';
 import {
   STAMP,
@@ -136,7 +136,8 @@ describe('Quote', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('Quote Generated: £0.00')).toBeInTheDocument();
     expect(screen.getByText('Labor: £90.00, Parts: £50.00')).toBeInTheDocument();
-    expect(quote.getByText('Covered')).toBeInTheDocument();
+    expect(quote.getByText('No charge')).toBeInTheDocument();
+    expect(quote.getByText(/the warranty covers it, so there is nothing to charge/)).toBeVisible();
     expect(quote.getByText('£0.00')).toBeInTheDocument();
   });
 
@@ -145,8 +146,32 @@ describe('Quote', { timeout: 30_000 }, () => {
       withNotes({ timeSpent: 60, workType: 'DAMAGE', partsUsed: [pedalLine] }, 100),
     );
     expect(await screen.findByText('Quote Generated: £140.00')).toBeInTheDocument();
-    expect(quote.getByText('Not covered')).toBeInTheDocument();
+    expect(quote.getByText(/Damage is never covered by the warranty/)).toBeInTheDocument();
     expect(quote.getByText('£140.00')).toBeInTheDocument();
+  });
+
+  it('says Out of warranty work is charged even under a running warranty, never "Covered"', async () => {
+    const quote = await generate(
+      withNotes({ timeSpent: 45, workType: 'OUT_OF_WARRANTY', partsUsed: [pedalLine] }, 100),
+    );
+    expect(await screen.findByText('Quote Generated: £117.50')).toBeInTheDocument();
+    expect(quote.getByText('Customer total')).toBeInTheDocument();
+    expect(quote.getByText('Out of warranty')).toBeInTheDocument();
+    expect(
+      quote.getByText(/Out of warranty, so labor and parts are charged even though the chair's/),
+    ).toBeInTheDocument();
+    expect(quote.queryByText(/^Covered$|No charge/)).toBeNull();
+  });
+
+  it('brings the breakdown into view after Generate Quote', async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    const quote = await generate(withNotes({ timeSpent: 30 }, null));
+    expect(quote.getByText('Customer total')).toBeInTheDocument();
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    expect(scroll.mock.contexts.at(-1)).toBe(
+      screen.getByRole('region', { name: 'Quote breakdown' }),
+    );
   });
 
   it('charges WARRANTY work once the warranty has expired', async () => {
@@ -162,5 +187,14 @@ describe('Quote', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Quote Generated: £180.00')).toBeInTheDocument();
     expect(screen.getByText('Labor: £180.00, Parts: £0.00')).toBeInTheDocument();
     expect(quote.getByText(/120 min × £1.50\/min \(no time recorded/)).toBeInTheDocument();
+    expect(quote.getByText(/work type is Out of warranty: labor and parts are charged/)).toBeVisible();
+  });
+
+  it('assumes 120 minutes when 0 is entered, and says so', async () => {
+    const quote = await generate(withNotes({ timeSpent: 0, workType: 'DAMAGE' }, 100));
+    expect(await screen.findByText('Quote Generated: £180.00')).toBeInTheDocument();
+    expect(
+      quote.getByText(/0 min entered counts as no time recorded: 120 min assumed/),
+    ).toBeInTheDocument();
   });
 });

@@ -1,13 +1,19 @@
 /**
  * The cost quote (SPEC §4 Warranty cover rule, §9): labour at GBP 1.50 a minute (120 minutes when
  * no time is recorded), parts at price × quantity, GBP 0 for covered WARRANTY work. The numbers
- * come from calculateQuote; 'Generate Quote' shows the breakdown and announces the total.
+ * come from calculateQuote; 'Generate Quote' shows the breakdown, brings it into view and
+ * announces the total. The breakdown says one thing: the total, and why (quoteReason).
  */
-import { Badge, Button, DataList, Separator, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, DataList, Separator, Stack, Text } from '@chakra-ui/react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ServiceNotes } from '../../../domain/entities';
 import { formatCurrency } from '../../../domain/format';
-import { calculateQuote, LABOR_RATE_PER_MINUTE, type Quote } from '../../../domain/quote';
+import {
+  calculateQuote,
+  DEFAULT_QUOTE_MINUTES,
+  LABOR_RATE_PER_MINUTE,
+  type Quote,
+} from '../../../domain/quote';
 import type { Warranty } from '../../../domain/warranty';
 import { toaster } from '../../../components/toaster';
 import { WORK_TYPE_LABELS } from '../../../domain/labels';
@@ -34,11 +40,18 @@ interface QuotePanelProps {
 }
 
 export function QuotePanel({ notes, warranty, now }: QuotePanelProps) {
-  const [shown, setShown] = useState(false);
+  // How many times Generate Quote was pressed: each press brings the breakdown into view.
+  const [generated, setGenerated] = useState(0);
+  const breakdown = useRef<HTMLDivElement>(null);
   const quote = ticketQuote(notes, warranty, now);
 
+  useEffect(() => {
+    // Centred, so a tablet's 768 px shows all of it and the toast at the bottom covers none of it.
+    if (generated > 0) breakdown.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [generated]);
+
   const generate = () => {
-    setShown(true);
+    setGenerated((n) => n + 1);
     toaster.create({
       type: 'success',
       title: `Quote Generated: ${formatCurrency(quote.total)}`,
@@ -51,16 +64,46 @@ export function QuotePanel({ notes, warranty, now }: QuotePanelProps) {
       <Button colorPalette="brand" onClick={generate}>
         Generate Quote
       </Button>
-      {shown ? <QuoteBreakdown quote={quote} timeRecorded={Boolean(notes?.timeSpent)} /> : null}
+      {generated > 0 ? (
+        <QuoteBreakdown ref={breakdown} quote={quote} timeSpent={notes?.timeSpent} />
+      ) : null}
     </Stack>
   );
 }
 
-function QuoteBreakdown({ quote, timeRecorded }: { quote: Quote; timeRecorded: boolean }) {
-  const workType = WORK_TYPE_LABELS[quote.workType];
-  const free = quote.total === 0 && quote.workType === 'WARRANTY';
+/** The one sentence that says what is charged and why (SPEC §4 cover rule, the work type chosen). */
+export function quoteReason(quote: Quote): string {
+  switch (quote.basis) {
+    case 'COVERED_WARRANTY_WORK':
+      return 'Warranty work on a chair whose warranty is active: the warranty covers it, so there is nothing to charge.';
+    case 'WARRANTY_NOT_ACTIVATED':
+      return "The work type is Warranty, but this chair's warranty was never activated, so it is not covered: labor and parts are charged.";
+    case 'WARRANTY_EXPIRED':
+      return "The work type is Warranty, but this chair's warranty has expired, so it is not covered: labor and parts are charged.";
+    case 'DAMAGE':
+      return 'Damage is never covered by the warranty: labor and parts are charged.';
+    case 'OUT_OF_WARRANTY':
+      return quote.covered
+        ? "The work type is Out of warranty, so labor and parts are charged even though the chair's warranty is active. If this is warranty work, choose Warranty in Service Notes."
+        : 'The work type is Out of warranty: labor and parts are charged.';
+  }
+}
+
+function laborHint(quote: Quote, timeSpent: number | null | undefined): string {
+  const rate = `${quote.minutes} min × ${formatCurrency(LABOR_RATE_PER_MINUTE)}/min`;
+  if (!quote.minutesAssumed) return rate;
+  const why = timeSpent === 0 ? '0 min entered counts as no time recorded' : 'no time recorded';
+  return `${rate} (${why}: ${DEFAULT_QUOTE_MINUTES} min assumed)`;
+}
+
+const QuoteBreakdown = forwardRef<
+  HTMLDivElement,
+  { quote: Quote; timeSpent: number | null | undefined }
+>(function QuoteBreakdown({ quote, timeSpent }, ref) {
+  const free = quote.basis === 'COVERED_WARRANTY_WORK';
   return (
     <Stack
+      ref={ref}
       gap="3"
       w="full"
       borderWidth="1px"
@@ -69,45 +112,32 @@ function QuoteBreakdown({ quote, timeRecorded }: { quote: Quote; timeRecorded: b
       aria-label="Quote breakdown"
       role="region"
     >
-      <DataList.Root orientation="horizontal" size="md" gap="2">
-        <Row
-          label="Labor"
-          value={formatCurrency(quote.labor)}
-          hint={`${quote.minutes} min × ${formatCurrency(LABOR_RATE_PER_MINUTE)}/min${
-            timeRecorded ? '' : ' (no time recorded: 120 min assumed)'
-          }`}
-        />
-        <Row label="Parts" value={formatCurrency(quote.parts)} />
-        <Row label="Work type" value={workType ?? quote.workType} />
-        <DataList.Item>
-          <DataList.ItemLabel minW="32">Warranty cover</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Badge colorPalette={quote.covered ? 'green' : 'gray'} variant="subtle">
-              {quote.covered ? 'Covered' : 'Not covered'}
-            </Badge>
-          </DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
-      <Separator />
-      <Stack direction="row" justify="space-between" align="baseline">
-        <Text fontWeight="semibold">Customer total</Text>
+      <Stack direction="row" justify="space-between" align="baseline" gap="3" wrap="wrap">
+        <Text fontWeight="semibold">{free ? 'No charge' : 'Customer total'}</Text>
         <Text fontWeight="bold" fontSize="2xl">
           {formatCurrency(quote.total)}
         </Text>
       </Stack>
+      <Text fontSize="sm">{quoteReason(quote)}</Text>
+      <Separator />
+      <DataList.Root orientation="horizontal" size="md" gap="2">
+        <Row label="Work type" value={WORK_TYPE_LABELS[quote.workType]} />
+        <Row label="Labor" value={formatCurrency(quote.labor)} hint={laborHint(quote, timeSpent)} />
+        <Row label="Parts" value={formatCurrency(quote.parts)} />
+      </DataList.Root>
       {free ? (
         <Text fontSize="sm" color="fg.muted">
-          Warranty work on a covered chair: nothing to charge.
+          Labor and parts are shown at what they would cost; the warranty pays them.
         </Text>
       ) : null}
     </Stack>
   );
-}
+});
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+      <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
       <DataList.ItemValue>
         <Stack gap="0">
           <Text>{value}</Text>
