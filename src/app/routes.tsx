@@ -1,34 +1,24 @@
 // The hash routes of SPEC §2: public sign-in and sign-up, then /dashboard behind the session
-// guard, inside the layout, each area behind its role guard. Areas whose issues are not built
-// yet show only their screens' headings.
+// guard, inside the layout, each area behind its role guard.
 //
 // Code splitting: the sign-up screen, the signed-in layout and each role's area are loaded on
 // demand (lazy.tsx), so a customer's phone fetches the sign-in form without the engineer's
 // installation wizard. The sign-in screen itself stays in the entry: every signed-out visit
 // starts on it, and loaded lazily it would paint a round trip later for 4 KB of gzip. An area is
 // a module whose routes (absolute paths under the role home) the area renders itself below
-// `<role home>/*`; a new area replaces its headings loader with
-// `() => import('../areas/<role>/routes').then((m) => m.<role>Routes)`.
+// `<role home>/*`, loaded by `() => import('../areas/<role>/routes').then((m) => m.<role>Routes)`.
 import { Suspense, useEffect } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { ScreenHeading } from '../components/screen-heading';
 import { useSession } from '../data/session-context';
 import { RequireSession, RoleGuard, RoleHomeRedirect } from './guards';
 import { LazyScreen, LoadingCode, lazyValue, useLazy, type LazyValue } from './lazy';
 import { SignInScreen } from './sign-in-screen';
-import { areaNav, paths, roleHome, roles, type Role } from '../domain/paths';
+import { paths, roleHome, roles, type Role } from '../domain/paths';
 
 const screens = {
   signUp: lazyValue(() => import('./sign-up-screen').then((m) => m.SignUpScreen)),
   layout: lazyValue(() => import('./layout').then((m) => m.Layout)),
 };
-
-function headingRoutes(role: Role): RouteObject[] {
-  return areaNav[role].map((item) => ({
-    path: item.path,
-    element: <ScreenHeading title={item.label} />,
-  }));
-}
 
 /** A role's area: its routes, loaded on demand, relative to the role home. */
 function area(role: Role, load: () => Promise<RouteObject[]>): LazyValue<RouteObject[]> {
@@ -46,7 +36,7 @@ const areas: Record<Role, LazyValue<RouteObject[]>> = {
   CUSTOMER: area('CUSTOMER', () =>
     import('../areas/customer/routes').then((m) => m.customerRoutes),
   ),
-  ADMIN: area('ADMIN', async () => headingRoutes('ADMIN')),
+  ADMIN: area('ADMIN', () => import('../areas/admin/routes').then((m) => m.adminRoutes)),
   VENDOR: area('VENDOR', () => import('../areas/vendor/routes').then((m) => m.vendorRoutes)),
   ENGINEER: area('ENGINEER', () =>
     import('../areas/engineer/routes').then((m) => m.engineerRoutes),

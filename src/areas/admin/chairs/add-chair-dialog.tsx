@@ -1,0 +1,228 @@
+/**
+ * Add Chair to Inventory (SPEC §2 Admin Chairs, §3 Model option catalogue, §5 Add chair): serial
+ * number and model required; the configuration offers the chosen model's options, and the
+ * upholstery colours of the chosen type (Formed H1-H14, Sewn S1-S16). A serial already in the
+ * inventory is refused with 'Serial number already exists' under the field.
+ */
+import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { FormField, TextField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { useAction } from '../../../data/use-action';
+import {
+  chairModels,
+  defaultConfiguration,
+  modelOptions,
+  upholsteryColours,
+  type ChairModel,
+  type UpholsteryType,
+} from '../../../domain/chair-models';
+import { SERIAL_ALREADY_EXISTS } from '../../../domain/chairs';
+import { addChairSchema, type AddChairInput } from '../../../domain/schemas/admin.schema';
+
+const initial = (): AddChairInput => ({
+  serialNumber: '',
+  model: 'S30',
+  configuration: defaultConfiguration('S30'),
+});
+
+function OptionSelect({
+  label,
+  options,
+  registration,
+}: {
+  label: string;
+  options: readonly (string | { name: string; description: string })[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField label={label}>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field {...registration}>
+          {options.map((option) => {
+            const name = typeof option === 'string' ? option : option.name;
+            return (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            );
+          })}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+export function AddChairDialog({
+  open,
+  onClose,
+  existingSerials,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Serial numbers in the inventory, lower-cased (the server also compares without case). */
+  existingSerials: ReadonlySet<string>;
+}) {
+  const { run } = useAction();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<AddChairInput>({ resolver: zodResolver(addChairSchema), defaultValues: initial() });
+  useUnsavedInput(isDirty && !isSubmitting);
+  const model = watch('model');
+  const upholsteryType = watch('configuration.upholsteryType') ?? 'Formed';
+  const options = modelOptions(model);
+  const lighting = options.lighting.find((l) => l.name === watch('configuration.lighting'));
+  const instruments = options.instrumentOptions.find(
+    (i) => i.name === watch('configuration.instrumentOption'),
+  );
+
+  const close = () => {
+    reset(initial());
+    onClose();
+  };
+
+  const modelField = register('model', {
+    onChange: (event: { target: { value: string } }) =>
+      setValue('configuration', defaultConfiguration(event.target.value as ChairModel)),
+  });
+  const typeField = register('configuration.upholsteryType', {
+    onChange: (event: { target: { value: string } }) =>
+      setValue(
+        'configuration.upholsteryColor',
+        upholsteryColours(event.target.value as UpholsteryType)[0] ?? '',
+      ),
+  });
+
+  const submit = async (values: AddChairInput) => {
+    const serialNumber = values.serialNumber.trim();
+    if (existingSerials.has(serialNumber.toLowerCase())) {
+      setError('serialNumber', { message: SERIAL_ALREADY_EXISTS });
+      return;
+    }
+    const ok = await run(
+      'chair.add',
+      { id: crypto.randomUUID(), ...values, serialNumber },
+      {
+        success: { title: 'Chair added to inventory with full configuration' },
+        failure: 'Failed to add chair to inventory',
+      },
+    );
+    if (ok) close();
+  };
+
+  return (
+    <DialogFrame
+      title="Add Chair to Inventory"
+      open={open}
+      onClose={close}
+      size="xl"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-chair" colorPalette="brand" loading={isSubmitting}>
+            Add to Inventory
+          </Button>
+        </Stack>
+      }
+    >
+      <form id="add-chair" aria-label="Add chair" onSubmit={handleSubmit(submit)} noValidate>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField
+              label="Serial Number"
+              required
+              error={errors.serialNumber?.message}
+              registration={register('serialNumber')}
+            />
+            <FormField label="Model" required error={errors.model?.message}>
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field {...modelField}>
+                  {chairModels.map((m) => (
+                    <option key={m.model} value={m.model}>
+                      {m.modelName}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </SimpleGrid>
+          <Text fontWeight="semibold">Configuration</Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <OptionSelect
+              label="Delivery System"
+              options={options.deliverySystems}
+              registration={register('configuration.deliverySystem')}
+            />
+            <OptionSelect
+              label="Instrument Option"
+              options={options.instrumentOptions}
+              registration={register('configuration.instrumentOption')}
+            />
+            <OptionSelect
+              label="Assistant Chairside"
+              options={options.assistantChairside}
+              registration={register('configuration.assistantChairside')}
+            />
+            <OptionSelect
+              label="Lighting"
+              options={options.lighting}
+              registration={register('configuration.lighting')}
+            />
+            <OptionSelect
+              label="Foot Control"
+              options={options.footControls}
+              registration={register('configuration.footControl')}
+            />
+            <OptionSelect
+              label="Monitor Bracket"
+              options={options.monitorBrackets}
+              registration={register('configuration.monitorBracket')}
+            />
+            <OptionSelect
+              label="Upholstery Type"
+              options={options.upholsteryTypes}
+              registration={typeField}
+            />
+            <FormField
+              label="Upholstery Colour"
+              error={errors.configuration?.upholsteryColor?.message}
+            >
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field {...register('configuration.upholsteryColor')}>
+                  {upholsteryColours(upholsteryType).map((colour) => (
+                    <option key={colour} value={colour}>
+                      {colour}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </SimpleGrid>
+          {instruments ? (
+            <Text fontSize="sm" color="fg.muted">
+              {instruments.name}: {instruments.description}
+            </Text>
+          ) : null}
+          {lighting ? (
+            <Text fontSize="sm" color="fg.muted">
+              {lighting.name}: {lighting.description}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </DialogFrame>
+  );
+}

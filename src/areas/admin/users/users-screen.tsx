@@ -1,0 +1,178 @@
+/**
+ * Users (SPEC §2 Admin routes, §6 ADMIN): search by name, e-mail or role; the add-user dialog; a
+ * list with role badges, a role change and Delete behind a confirmation. An admin cannot delete
+ * or re-role their own account (the domain refuses it; the controls are disabled here).
+ */
+import { Button, Card, Flex, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListEmptyState } from '../../../components/empty-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ScreenHeading } from '../../../components/screen-heading';
+import { SearchField } from '../../../components/search-field';
+import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { RoleBadge } from '../../../components/status-badges';
+import { useAdminUsers } from '../../../data/queries/admin';
+import { useCurrentUser } from '../../../data/session-context';
+import { useAction } from '../../../data/use-action';
+import { matchesUser } from '../../../domain/admin-users';
+import type { User } from '../../../domain/entities';
+import { formatDate } from '../../../domain/format';
+import { ROLE_LABELS } from '../../../domain/labels';
+import { ROLES, type Role } from '../../../domain/schemas/common';
+import { AddUserDialog } from './add-user-dialog';
+
+const displayName = (user: User) => user.name?.trim() || user.email || 'Unnamed user';
+
+export function UsersScreen() {
+  const me = useCurrentUser();
+  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const { run, busy } = useAction();
+  const deferred = useDeferredValue(search);
+  const filtered = useMemo(
+    () => (users ?? []).filter((u) => matchesUser(u, deferred)),
+    [users, deferred],
+  );
+  const page = useShowMore(filtered);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const ok = await run(
+      'user.delete',
+      { userId: deleting.id },
+      { success: { title: 'User deleted successfully' }, failure: 'Failed to delete user' },
+    );
+    if (ok) setDeleting(null);
+  };
+
+  return (
+    <Stack gap="5">
+      <ScreenHeading
+        title="Users"
+        intro="Manage customer, engineer, vendor and administrator accounts."
+        actions={
+          <Button colorPalette="brand" onClick={() => setAdding(true)}>
+            <LuUserPlus aria-hidden /> Add User
+          </Button>
+        }
+      />
+      <SearchField
+        label="Search users"
+        value={search}
+        onChange={setSearch}
+        placeholder="Search by name, email or role..."
+      />
+      {users === undefined ? (
+        <LoadingState label="Loading users…" />
+      ) : filtered.length === 0 ? (
+        <ListEmptyState
+          icon={<LuUsers />}
+          title="No users found"
+          description="No user matches your search."
+        />
+      ) : (
+        <Stack as="ul" gap="3" aria-label="Users" listStyleType="none">
+          {page.shown.map((user) => (
+            <li key={user.id}>
+              <UserCard user={user} self={user.id === me.id} onDelete={() => setDeleting(user)} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+        title="Delete user"
+        message={deleting ? `Delete ${displayName(deleting)}? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+      />
+    </Stack>
+  );
+}
+
+function UserCard({ user, self, onDelete }: { user: User; self: boolean; onDelete: () => void }) {
+  const { run, busy } = useAction();
+  const name = displayName(user);
+
+  const changeRole = (role: Role) =>
+    void run(
+      'user.setRole',
+      { userId: user.id, role },
+      {
+        success: { title: `Role changed to ${ROLE_LABELS[role]}` },
+        failure: 'Failed to change role',
+      },
+    );
+
+  return (
+    <Card.Root as="article" aria-label={name} size="sm" variant="outline">
+      <Card.Body>
+        <Flex
+          gap="3"
+          justify="space-between"
+          align={{ md: 'center' }}
+          direction={{ base: 'column', md: 'row' }}
+        >
+          <Stack gap="1" minW="0">
+            <Wrap gap="2" align="center">
+              <Text as="h3" fontWeight="semibold" fontSize="lg">
+                {name}
+              </Text>
+              <RoleBadge role={user.role} />
+              {self ? (
+                <Text fontSize="sm" color="fg.muted">
+                  (you)
+                </Text>
+              ) : null}
+            </Wrap>
+            <Wrap columnGap="4" rowGap="1" fontSize="sm" color="fg.muted">
+              <Text>{user.email ?? 'No email'}</Text>
+              {user.phone ? <Text>{user.phone}</Text> : null}
+              {user.practice?.name ? <Text>{user.practice.name}</Text> : null}
+              {user.engineer?.location ? <Text>{user.engineer.location}</Text> : null}
+              <Text>Joined {formatDate(user.createdAt)}</Text>
+            </Wrap>
+          </Stack>
+          <HStack gap="2" flexShrink={0}>
+            <NativeSelect.Root size="sm" width="40" disabled={self || busy}>
+              <NativeSelect.Field
+                aria-label={`Role of ${name}`}
+                value={user.role}
+                onChange={(event) => changeRole(event.target.value as Role)}
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button size="sm" variant="outline" disabled aria-label={`Edit ${name}`}>
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              disabled={self}
+              aria-label={`Delete ${name}`}
+              onClick={onDelete}
+            >
+              <LuTrash2 aria-hidden /> Delete
+            </Button>
+          </HStack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Live reads for the admin screens (SPEC §2 Admin routes, §6 ADMIN): every user, chair, part,
+ * training resource, part request, ticket and service request, with the names a list shows next
+ * to them. Deleted rows (soft-deleted users, parts, training) are left out. Hooks return
+ * `undefined` while the mirror loads, so a screen tells "loading" from "empty".
+ */
+import type {
+  Chair,
+  Part,
+  PartRequest,
+  ServiceRequest,
+  SupportTicket,
+  TrainingResource,
+  User,
+} from '../../domain/entities';
+import type { ChairsideDatabase } from '../db';
+import { useMirror } from '../session-context';
+
+const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
+  b.createdAt.localeCompare(a.createdAt);
+const live = <T extends { deletedAt: string | null }>(rows: T[]) =>
+  rows.filter((r) => !r.deletedAt);
+
+async function usersById(db: ChairsideDatabase): Promise<Map<string, User>> {
+  return new Map((await db.users.toArray()).map((u) => [u.id, u]));
+}
+
+/** Every user (not deleted), newest first. */
+export function useAdminUsers(): User[] | undefined {
+  return useMirror<User[] | undefined>(
+    async (db) => live(await db.users.toArray()).sort(byNewest),
+    [],
+    undefined,
+  );
+}
+
+export interface AdminChair {
+  chair: Chair;
+  owner: User | null;
+}
+
+export interface AdminChairs {
+  chairs: AdminChair[];
+  /** Customers a registered chair can be reassigned to, by name. */
+  customers: User[];
+}
+
+/** Every chair, newest first, with its owner; and the customers to reassign to. */
+export function useAdminChairs(): AdminChairs | undefined {
+  return useMirror<AdminChairs | undefined>(
+    async (db) => {
+      const [chairs, users] = await Promise.all([db.chairs.toArray(), usersById(db)]);
+      const customers = live([...users.values()])
+        .filter((u) => u.role === 'CUSTOMER')
+        .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+      return {
+        chairs: chairs.sort(byNewest).map((chair) => ({
+          chair,
+          owner: (chair.ownerUserId && users.get(chair.ownerUserId)) || null,
+        })),
+        customers,
+      };
+    },
+    [],
+    undefined,
+  );
+}
+
+/** The parts catalogue (not deleted), by name. */
+export function useAdminParts(): Part[] | undefined {
+  return useMirror<Part[] | undefined>(
+    async (db) => live(await db.parts.orderBy('name').toArray()),
+    [],
+    undefined,
+  );
+}
+
+/** Training resources (not deleted), newest first. */
+export function useAdminTraining(): TrainingResource[] | undefined {
+  return useMirror<TrainingResource[] | undefined>(
+    async (db) => live(await db.trainingResources.orderBy('createdAt').reverse().toArray()),
+    [],
+    undefined,
+  );
+}
+
+export interface AdminPartRequest {
+  request: PartRequest;
+  customer: User | null;
+  chair: Chair | null;
+  /** Each line with its part (null when the part is not in the mirror). */
+  lines: { partId: string; qty: number; part: Part | null }[];
+}
+
+/** Every part request, newest first, with its customer, chair and parts. */
+export async function loadAdminPartRequests(db: ChairsideDatabase): Promise<AdminPartRequest[]> {
+  const [requests, users, parts, chairs] = await Promise.all([
+    db.partRequests.orderBy('createdAt').reverse().toArray(),
+    usersById(db),
+    db.parts.toArray(),
+    db.chairs.toArray(),
+  ]);
+  const partById = new Map(parts.map((p) => [p.id, p]));
+  const chairById = new Map(chairs.map((c) => [c.id, c]));
+  return requests.map((request) => ({
+    request,
+    customer: (request.userId && users.get(request.userId)) || null,
+    chair: (request.chairId && chairById.get(request.chairId)) || null,
+    lines: request.items.map((item) => ({ ...item, part: partById.get(item.partId) ?? null })),
+  }));
+}
+
+export function useAdminPartRequests(): AdminPartRequest[] | undefined {
+  return useMirror<AdminPartRequest[] | undefined>(
+    (db) => loadAdminPartRequests(db),
+    [],
+    undefined,
+  );
+}
+
+export interface AdminTicket {
+  ticket: SupportTicket;
+  customer: User | null;
+  engineer: User | null;
+  chair: Chair | null;
+}
+
+/** Every ticket, newest first, with its customer, engineer and chair. */
+export function useAdminTickets(): AdminTicket[] | undefined {
+  return useMirror<AdminTicket[] | undefined>(
+    async (db) => {
+      const [tickets, users, chairs] = await Promise.all([
+        db.supportTickets.orderBy('createdAt').reverse().toArray(),
+        usersById(db),
+        db.chairs.toArray(),
+      ]);
+      const chairById = new Map(chairs.map((c) => [c.id, c]));
+      return tickets.map((ticket) => ({
+        ticket,
+        customer: (ticket.customerUserId && users.get(ticket.customerUserId)) || null,
+        engineer: (ticket.engineerUserId && users.get(ticket.engineerUserId)) || null,
+        chair: (ticket.chairId && chairById.get(ticket.chairId)) || null,
+      }));
+    },
+    [],
+    undefined,
+  );
+}
+
+export interface AdminServiceRequest {
+  request: ServiceRequest;
+  customer: User | null;
+  engineer: User | null;
+  chair: Chair | null;
+}
+
+/** Every service request, newest first, with its customer, engineer and chair. */
+export function useAdminServiceRequests(): AdminServiceRequest[] | undefined {
+  return useMirror<AdminServiceRequest[] | undefined>(
+    async (db) => {
+      const [requests, users, chairs] = await Promise.all([
+        db.serviceRequests.toArray(),
+        usersById(db),
+        db.chairs.toArray(),
+      ]);
+      const chairById = new Map(chairs.map((c) => [c.id, c]));
+      return requests.sort(byNewest).map((request) => ({
+        request,
+        customer: (request.customerUserId && users.get(request.customerUserId)) || null,
+        engineer: (request.engineerUserId && users.get(request.engineerUserId)) || null,
+        chair: (request.chairId && chairById.get(request.chairId)) || null,
+      }));
+    },
+    [],
+    undefined,
+  );
+}
+
+export interface AdminOverview {
+  totalUsers: number;
+  totalChairs: number;
+  confirmedWarranties: number;
+  openTickets: number;
+  recentTickets: SupportTicket[];
+  pendingRequests: PartRequest[];
+}
+
+/** The overview's counts, its 3 most recent tickets and 3 newest pending part requests. */
+export function useAdminOverview(): AdminOverview | undefined {
+  return useMirror<AdminOverview | undefined>(
+    async (db) => {
+      const [users, chairs, openTickets, recentTickets, pending] = await Promise.all([
+        db.users.toArray(),
+        db.chairs.toArray(),
+        db.supportTickets.where('status').anyOf(['OPEN', 'IN_PROGRESS']).count(),
+        db.supportTickets.orderBy('createdAt').reverse().limit(3).toArray(),
+        db.partRequests.where('status').equals('PENDING').toArray(),
+      ]);
+      return {
+        totalUsers: live(users).length,
+        totalChairs: chairs.length,
+        confirmedWarranties: chairs.filter((c) => c.warranty?.confirmed).length,
+        openTickets,
+        recentTickets,
+        pendingRequests: pending.sort(byNewest).slice(0, 3),
+      };
+    },
+    [],
+    undefined,
+  );
+}
