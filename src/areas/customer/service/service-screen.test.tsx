@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SessionProvider } from '../../../data/session-context';
+import { createTestSession } from '../../../testing/session';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { localDateKey } from '../../../domain/appointments';
 import { customerPaths } from '../../../domain/paths';
 import { serviceRequestRow } from '../../../testing/rows';
-import { CUSTOMER_ID, myChair, outbox, renderCustomer } from '../test-fixtures';
+import { CUSTOMER_ID, customer, myChair, outbox, renderCustomer } from '../test-fixtures';
 import { ServiceScreen } from './service-screen';
 
 const CHAIR_ID = '20000000-0000-4000-8000-0000000000c4';
@@ -97,5 +101,29 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
       name: 'serviceRequest.cancel',
       args: { serviceRequestId: REQUEST_ID, reason: 'Practice closed' },
     });
+  });
+});
+
+describe('Schedule Service from My Chairs', { timeout: 30_000 }, () => {
+  it('opens the booking dialog with the chair chosen', async () => {
+    const session = await createTestSession(customer, async (db) => {
+      await db.chairs.bulkPut([
+        myChair({ serialNumber: 'S30-0001' }),
+        myChair({ id: CHAIR_ID, serialNumber: 'S30-0200' }),
+      ]);
+    });
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <SessionProvider store={session.store}>
+          <MemoryRouter
+            initialEntries={[{ pathname: customerPaths.service, state: { chairId: CHAIR_ID } }]}
+          >
+            <ServiceScreen />
+          </MemoryRouter>
+        </SessionProvider>
+      </ChakraProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Book a Service' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Chair/)).toHaveValue(CHAIR_ID));
   });
 });
