@@ -11,8 +11,9 @@ const PUMP = '40000000-0000-4000-8000-000000000001';
 const LIGHT = '40000000-0000-4000-8000-000000000002';
 const SEAL = '40000000-0000-4000-8000-000000000003';
 
-async function renderParts() {
+async function renderParts(storedCart?: unknown) {
   localStorage.removeItem(cartStorageKey(CUSTOMER_ID));
+  if (storedCart) localStorage.setItem(cartStorageKey(CUSTOMER_ID), JSON.stringify(storedCart));
   return renderCustomer(<PartsScreen />, {
     path: customerPaths.parts,
     seed: async (db) => {
@@ -123,5 +124,19 @@ describe('PartsScreen', { timeout: 30_000 }, () => {
     });
     const requests = await session.db.partRequests.where('userId').equals(CUSTOMER_ID).toArray();
     expect(requests.map((r) => r.status).sort()).toEqual(['PENDING', 'QUOTED']);
+  });
+
+  it('keeps the cart of this user across reloads, and not another user’s', async () => {
+    localStorage.setItem(
+      cartStorageKey('someone-else'),
+      JSON.stringify([{ partId: LIGHT, qty: 5 }]),
+    );
+    await renderParts([{ partId: PUMP, qty: 2 }]);
+    await screen.findByRole('article', { name: 'Hydraulic pump' });
+    expect(within(cart()).getByText('2 items · £240.00')).toBeInTheDocument();
+    expect(
+      within(card('Hydraulic pump')).getByRole('button', { name: 'Add to Cart' }),
+    ).toBeDisabled();
+    localStorage.removeItem(cartStorageKey('someone-else'));
   });
 });
