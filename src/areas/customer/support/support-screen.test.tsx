@@ -1,9 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SessionProvider } from '../../../data/session-context';
+import { createTestSession } from '../../../testing/session';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { customerPaths } from '../../../domain/paths';
 import { ticketRow, userRow } from '../../../testing/rows';
-import { CUSTOMER_ID, myChair, outbox, renderCustomer } from '../test-fixtures';
+import { CUSTOMER_ID, customer, myChair, outbox, renderCustomer } from '../test-fixtures';
 import { SupportScreen } from './support-screen';
 
 const CHAIR_ID = '20000000-0000-4000-8000-0000000000c3';
@@ -43,6 +47,10 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     expect(within(ticket).getByText('S30-0100 - S30 Sigma')).toBeInTheDocument();
     const support = screen.getByRole('region', { name: 'Customer Support' });
     expect(within(support).getByText('Mon-Fri 8AM-6PM EST')).toBeInTheDocument();
+    expect(within(support).getByRole('link', { name: '+44 20 7946 0000' })).toHaveAttribute(
+      'href',
+      'tel:+442079460000',
+    );
     const tech = screen.getByRole('region', { name: 'Technical Support' });
     expect(within(tech).getByText('24/7 emergency technical support')).toBeInTheDocument();
   });
@@ -83,5 +91,23 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
       },
     });
     expect(await screen.findByRole('article', { name: 'Light flickers' })).toBeInTheDocument();
+  });
+
+  it('opens Create Ticket at once when the Overview quick action sent the customer here', async () => {
+    const session = await createTestSession(customer);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <SessionProvider store={session.store}>
+          <MemoryRouter
+            initialEntries={[{ pathname: customerPaths.support, state: { createTicket: true } }]}
+          >
+            <SupportScreen />
+          </MemoryRouter>
+        </SessionProvider>
+      </ChakraProvider>,
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Create Support Ticket' }),
+    ).toBeInTheDocument();
   });
 });

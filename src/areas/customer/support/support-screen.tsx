@@ -3,7 +3,17 @@
  * support with the hours, and the customer's own tickets with status, priority, assigned engineer,
  * dates and resolution.
  */
-import { Button, Card, DataList, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  DataList,
+  HStack,
+  Heading,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCirclePlus, LuHeadset, LuWrench } from 'react-icons/lu';
 import { useLocation } from 'react-router-dom';
@@ -22,10 +32,14 @@ export const EMERGENCY_SUPPORT = '24/7 emergency technical support';
 function ContactCard({
   title,
   icon,
+  phone,
+  email,
   lines,
 }: {
   title: string;
   icon: React.ReactNode;
+  phone: string;
+  email: string;
   lines: string[];
 }) {
   return (
@@ -37,6 +51,12 @@ function ContactCard({
             {title}
           </Heading>
         </HStack>
+        <Link href={`tel:${phone.replace(/\s/g, '')}`} minH="44px" colorPalette="brand">
+          {phone}
+        </Link>
+        <Link href={`mailto:${email}`} minH="44px" colorPalette="brand">
+          {email}
+        </Link>
         {lines.map((line) => (
           <Text key={line}>{line}</Text>
         ))}
@@ -117,17 +137,16 @@ export function SupportScreen() {
           <ContactCard
             title="Customer Support"
             icon={<LuHeadset aria-hidden />}
-            lines={['Phone: +44 20 7946 0000', 'support@chairside.app', SUPPORT_HOURS]}
+            phone="+44 20 7946 0000"
+            email="support@chairside.app"
+            lines={[SUPPORT_HOURS]}
           />
           <ContactCard
             title="Technical Support"
             icon={<LuWrench aria-hidden />}
-            lines={[
-              'Phone: +44 20 7946 0001',
-              'tech@chairside.app',
-              SUPPORT_HOURS,
-              EMERGENCY_SUPPORT,
-            ]}
+            phone="+44 20 7946 0001"
+            email="tech@chairside.app"
+            lines={[SUPPORT_HOURS, EMERGENCY_SUPPORT]}
           />
         </SimpleGrid>
         <Stack as="section" aria-label="My Tickets" gap="3">
