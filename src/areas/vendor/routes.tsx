@@ -3,15 +3,17 @@
  * layout behind the VENDOR guard. Paths come from src/domain/paths.ts.
  */
 import type { RouteObject } from 'react-router-dom';
-import { ScreenHeading } from '../../components/screen-heading';
 import { vendorPaths } from '../../domain/paths';
+import { EngineersScreen } from './engineers-screen';
+import { OperationsCenterScreen } from './operations-center-screen';
+import { ProfileScreen } from './profile-screen';
 import { ServiceAssignmentScreen } from './service-assignment-screen';
 import { TicketAssignmentScreen } from './ticket-assignment-screen';
 
 export const vendorRoutes: RouteObject[] = [
-  { path: vendorPaths.home, element: <ScreenHeading title="Operations Center" /> },
-  { path: vendorPaths.engineers, element: <ScreenHeading title="Field Engineers" /> },
+  { path: vendorPaths.home, element: <OperationsCenterScreen /> },
+  { path: vendorPaths.engineers, element: <EngineersScreen /> },
   { path: vendorPaths.tickets, element: <TicketAssignmentScreen /> },
   { path: vendorPaths.serviceRequests, element: <ServiceAssignmentScreen /> },
-  { path: vendorPaths.profile, element: <ScreenHeading title="My Profile" /> },
+  { path: vendorPaths.profile, element: <ProfileScreen /> },
 ];

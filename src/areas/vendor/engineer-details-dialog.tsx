@@ -1,0 +1,165 @@
+/**
+ * View Details of one engineer (SPEC §2 Field Engineers): tabs Overview, Skills & Certs,
+ * Availability and Performance, read-only. Ratings follow §9.
+ */
+import { DataList, Flex, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { DialogFrame } from '../../components/dialog-frame';
+import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
+import { dayName, formatTime12h } from '../../domain/certification';
+import { formatDate } from '../../domain/format';
+import {
+  completionRating,
+  resolutionProgress,
+  resolutionRating,
+  satisfactionRating,
+} from '../../domain/ratings';
+import { engineerLabel, type EngineerWorkload } from '../../domain/vendor';
+
+function Facts({ items }: { items: [string, string | number | null | undefined][] }) {
+  return (
+    <DataList.Root orientation="horizontal">
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {value === null || value === undefined || value === '' ? 'Not provided' : value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : null);
+
+export function EngineerDetailsDialog({
+  workload,
+  onClose,
+  now,
+}: {
+  workload: EngineerWorkload | null;
+  onClose: () => void;
+  now: Date;
+}) {
+  const engineer = workload?.engineer;
+  const details = engineer?.engineer;
+  const score = details?.performanceMetrics?.customerSatisfactionScore;
+  const satisfaction = satisfactionRating(score);
+  return (
+    <DialogFrame
+      title={engineer ? engineerLabel(engineer) : 'Engineer'}
+      open={workload !== null}
+      onClose={onClose}
+      size="lg"
+    >
+      {workload && engineer ? (
+        <Tabs.Root defaultValue="overview" variant="enclosed" lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+            <Tabs.Trigger value="skills">Skills & Certs</Tabs.Trigger>
+            <Tabs.Trigger value="availability">Availability</Tabs.Trigger>
+            <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="overview">
+            <Facts
+              items={[
+                ['Email', engineer.email],
+                ['Phone', engineer.phone],
+                ['Emergency phone', details?.emergencyPhone],
+                ['Location', details?.location],
+                ['Coverage areas', list(details?.coverageAreas)],
+                ['Specializations', list(details?.specializations)],
+              ]}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="skills">
+            <Stack gap="4">
+              <Text>
+                <Text as="span" fontWeight="semibold">
+                  Technical skills:{' '}
+                </Text>
+                {list(details?.skillSets) ?? 'None recorded'}
+              </Text>
+              {details?.certifications?.length ? (
+                <Stack as="ul" gap="3" listStyleType="none">
+                  {details.certifications.map((c) => (
+                    <li key={`${c.name}-${c.dateObtained}`}>
+                      <Wrap gap="2" align="center">
+                        <Text fontWeight="medium">{c.name}</Text>
+                        <CertificationBadges certification={c} now={now} />
+                      </Wrap>
+                      <Text fontSize="sm" color="fg.muted">
+                        {c.issuer} · obtained {formatDate(c.dateObtained)}
+                        {c.expiryDate ? ` · expires ${formatDate(c.expiryDate)}` : ''}
+                        {c.certificateNumber ? ` · #${c.certificateNumber}` : ''}
+                      </Text>
+                    </li>
+                  ))}
+                </Stack>
+              ) : (
+                <Text color="fg.muted">No certifications recorded.</Text>
+              )}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="availability">
+            {details?.availability?.length ? (
+              <Stack as="ul" gap="2" listStyleType="none">
+                {[...details.availability]
+                  .sort((a, b) => a.dayOfWeek - b.dayOfWeek)
+                  .map((slot) => (
+                    <Flex as="li" key={slot.dayOfWeek} justify="space-between" gap="3">
+                      <Text fontWeight="medium">{dayName(slot.dayOfWeek)}</Text>
+                      <Text color="fg.muted">
+                        {slot.isAvailable
+                          ? `${formatTime12h(slot.startTime)} - ${formatTime12h(slot.endTime)}`
+                          : ''}
+                      </Text>
+                      <StatusBadge
+                        label={slot.isAvailable ? 'Available' : 'Not Available'}
+                        palette={slot.isAvailable ? 'green' : 'gray'}
+                      />
+                    </Flex>
+                  ))}
+              </Stack>
+            ) : (
+              <Text color="fg.muted">No schedule recorded.</Text>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="performance">
+            <Stack gap="4">
+              <Stack gap="1">
+                <Wrap gap="2" align="center">
+                  <Text>Average resolution: {workload.averageResolutionTime} hours</Text>
+                  <RatingBadge rating={resolutionRating(workload.averageResolutionTime)} />
+                </Wrap>
+                <Progress.Root
+                  value={Math.round(resolutionProgress(workload.averageResolutionTime))}
+                  colorPalette="brand"
+                  aria-label="Resolution speed"
+                >
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+              </Stack>
+              <Wrap gap="2" align="center">
+                <Text>Completion rate: {Math.round(workload.completionRate)}%</Text>
+                <RatingBadge rating={completionRating(workload.completionRate)} />
+              </Wrap>
+              {satisfaction && score !== undefined ? (
+                <Wrap gap="2" align="center">
+                  <Text>Customer satisfaction: {score}/5</Text>
+                  <RatingBadge rating={satisfaction} />
+                </Wrap>
+              ) : null}
+              <Text>
+                Total experience: {workload.totalExperience} ({workload.totalTicketsResolved}{' '}
+                tickets resolved, {workload.totalServiceRequestsCompleted} services completed)
+              </Text>
+            </Stack>
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : null}
+    </DialogFrame>
+  );
+}

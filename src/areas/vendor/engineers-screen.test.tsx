@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { vendorPaths } from '../../domain/paths';
+import {
+  ENGINEER_ID,
+  OTHER_ENGINEER_ID,
+  serviceRequestRow,
+  ticketRow,
+  userRow,
+} from '../../testing/rows';
+import { EngineersScreen } from './engineers-screen';
+import { renderVendor } from './test-fixtures';
+
+async function renderEngineers(withEngineers = true) {
+  return renderVendor(<EngineersScreen />, {
+    path: vendorPaths.engineers,
+    seed: async (db) => {
+      if (!withEngineers) return;
+      await db.users.bulkPut([
+        userRow({
+          id: ENGINEER_ID,
+          name: 'Alice Engineer',
+          email: 'alice@field.example',
+          phone: '0113 000',
+          role: 'ENGINEER',
+          engineer: {
+            location: 'Leeds',
+            emergencyPhone: '0700 999',
+            coverageAreas: ['Leeds', 'York'],
+            specializations: ['S30 hydraulics'],
+            skillSets: ['Electrics'],
+            certifications: [{ name: 'Gas Safe', issuer: 'GSR', dateObtained: '2024-01-01' }],
+            availability: [
+              { dayOfWeek: 1, isAvailable: true, startTime: '08:00', endTime: '17:00' },
+            ],
+            performanceMetrics: { customerSatisfactionScore: 4.6 },
+          },
+        }),
+        userRow({
+          id: OTHER_ENGINEER_ID,
+          name: 'Bob Engineer',
+          role: 'ENGINEER',
+          engineer: { location: 'Bristol' },
+        }),
+      ]);
+      await db.supportTickets.bulkPut([
+        ticketRow({ engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' }),
+        ticketRow({
+          engineerUserId: ENGINEER_ID,
+          status: 'RESOLVED',
+          createdAt: '2026-03-01T00:00:00.000Z',
+          updatedAt: '2026-03-01T05:00:00.000Z',
+        }),
+      ]);
+      await db.serviceRequests.bulkPut([
+        serviceRequestRow({ engineerUserId: ENGINEER_ID, status: 'COMPLETED' }),
+        serviceRequestRow({ engineerUserId: ENGINEER_ID, status: 'SCHEDULED' }),
+      ]);
+    },
+  });
+}
+
+const card = (name: string) => within(screen.getByRole('article', { name }));
+const figure = (scope: ReturnType<typeof card>, label: string) =>
+  scope.getByText(label).parentElement!;
+
+describe('EngineersScreen', { timeout: 30_000 }, () => {
+  it('shows every figure SPEC lists on a card', async () => {
+    await renderEngineers();
+    await screen.findByRole('article', { name: 'Alice Engineer' });
+    const alice = card('Alice Engineer');
+    expect(alice.getByText('alice@field.example')).toBeInTheDocument();
+    expect(alice.getByText('Emergency: 0700 999')).toBeInTheDocument();
+    expect(alice.getByText('York')).toBeInTheDocument();
+    expect(alice.getByText('S30 hydraulics')).toBeInTheDocument();
+    expect(figure(alice, 'Active tickets')).toHaveTextContent('1');
+    expect(figure(alice, 'Resolved')).toHaveTextContent('1');
+    expect(figure(alice, 'Services assigned')).toHaveTextContent('2');
+    expect(figure(alice, 'This Week')).toHaveTextContent('1');
+    expect(figure(alice, 'Avg resolution')).toHaveTextContent('5h');
+    expect(figure(alice, 'Completion rate')).toHaveTextContent('50%');
+  });
+
+  it('shows the three summary cards with the fixed 4.2h and the satisfaction average', async () => {
+    await renderEngineers();
+    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
+    expect(summary.getByText('4.2h')).toBeInTheDocument();
+    expect(summary.getByText('Customer satisfaction: 4.6/5')).toBeInTheDocument();
+    expect(
+      within(summary.getByText('Services Completed').closest('dl')!).getByText('1'),
+    ).toBeInTheDocument();
+  });
+
+  it("searches by name, email or location; 'No engineers found'", async () => {
+    const user = userEvent.setup();
+    await renderEngineers();
+    await screen.findByRole('article', { name: 'Alice Engineer' });
+    const search = screen.getByRole('searchbox', { name: 'Search engineers' });
+    await user.type(search, 'bristol');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Bob Engineer',
+    ]);
+    await user.clear(search);
+    await user.type(search, 'field.example');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(screen.getByText('No engineers found')).toBeInTheDocument();
+  });
+
+  it('opens View Details with its four tabs', async () => {
+    const user = userEvent.setup();
+    await renderEngineers();
+    await screen.findByRole('article', { name: 'Alice Engineer' });
+    await user.click(screen.getByRole('button', { name: 'View details of Alice Engineer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Alice Engineer' }));
+    expect(dialog.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Overview',
+      'Skills & Certs',
+      'Availability',
+      'Performance',
+    ]);
+    await user.click(dialog.getByRole('tab', { name: 'Skills & Certs' }));
+    expect(dialog.getByText('Gas Safe')).toBeInTheDocument();
+    expect(dialog.getByText('No Expiry')).toBeInTheDocument();
+    await user.click(dialog.getByRole('tab', { name: 'Availability' }));
+    expect(dialog.getByText('Monday')).toBeInTheDocument();
+    expect(dialog.getByText('Available')).toBeInTheDocument();
+    await user.click(dialog.getByRole('tab', { name: 'Performance' }));
+    expect(dialog.getByText('Average resolution: 5 hours')).toBeInTheDocument();
+    // 5 hours resolves Excellent; 4.6 satisfaction is Excellent too.
+    expect(dialog.getAllByText('Excellent')).toHaveLength(2);
+    expect(dialog.getByText('Completion rate: 50%')).toBeInTheDocument();
+  });
+
+  it("says 'No engineers found' when there are none", async () => {
+    await renderEngineers(false);
+    expect(await screen.findByText('No engineers found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Field Engineers (SPEC §2 Vendor routes, §9): search by name, email or location; a card per
+ * engineer with contact, emergency phone, coverage areas, specializations, active and resolved
+ * tickets, services assigned, the fixed 'This Week' figure, average resolution hours and
+ * completion rate; View Details; three summary cards. Empty state 'No engineers found'.
+ */
+import { Button, Card, DataList, Flex, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
+import { ListEmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
+import { ScreenHeading } from '../../components/screen-heading';
+import { SearchField } from '../../components/search-field';
+import { StatCard } from '../../components/stat-card';
+import { StatusBadge } from '../../components/status-badges';
+import { useVendorWorkspace } from '../../data/queries/vendor';
+import { matchesSearch } from '../../domain/search';
+import {
+  AVERAGE_RESPONSE_TIME_FIXED,
+  THIS_WEEK_FIXED,
+  engineerLabel,
+  engineerWorkloads,
+  teamAverages,
+  type EngineerWorkload,
+} from '../../domain/vendor';
+import { EngineerDetailsDialog } from './engineer-details-dialog';
+
+export function EngineersScreen() {
+  const workspace = useVendorWorkspace();
+  const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<EngineerWorkload | null>(null);
+  const deferred = useDeferredValue(search);
+  const workloads = useMemo(
+    () =>
+      workspace
+        ? engineerWorkloads(
+            workspace.engineers,
+            workspace.tickets.map((t) => t.ticket),
+            workspace.serviceRequests.map((r) => r.request),
+          )
+        : undefined,
+    [workspace],
+  );
+  const shown = (workloads ?? []).filter(({ engineer }) =>
+    matchesSearch(deferred, [engineer.name, engineer.email, engineer.engineer?.location]),
+  );
+  const team = workloads ? teamAverages(workloads) : null;
+  const sum = (pick: (w: EngineerWorkload) => number) =>
+    (workloads ?? []).reduce((total, w) => total + pick(w), 0);
+
+  return (
+    <Stack gap="5">
+      <ScreenHeading
+        title="Field Engineers"
+        intro="Your engineers' coverage, workload and performance."
+      />
+      {workloads === undefined || team === null ? (
+        <LoadingState label="Loading engineers…" />
+      ) : (
+        <>
+          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 1, md: 3 }} gap="4">
+            <StatCard label="Tickets Resolved" value={sum((w) => w.totalTicketsResolved)} />
+            <StatCard
+              label="Services Completed"
+              value={sum((w) => w.totalServiceRequestsCompleted)}
+            />
+            <StatCard
+              label="Avg Response Time"
+              value={AVERAGE_RESPONSE_TIME_FIXED}
+              help={
+                team.customerSatisfaction === null
+                  ? 'Customer satisfaction: no scores yet'
+                  : `Customer satisfaction: ${team.customerSatisfaction}/5`
+              }
+            />
+          </SimpleGrid>
+          <SearchField
+            label="Search engineers"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by name, email or location..."
+          />
+          {shown.length === 0 ? (
+            <ListEmptyState
+              icon={<LuUsers />}
+              title="No engineers found"
+              description={
+                workloads.length
+                  ? 'No engineer matches your search.'
+                  : 'Engineers appear here once the administrator adds them.'
+              }
+            />
+          ) : (
+            <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" listStyleType="none">
+              {shown.map((w) => (
+                <li key={w.engineer.id}>
+                  <EngineerCard workload={w} onView={() => setViewing(w)} />
+                </li>
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+      <EngineerDetailsDialog workload={viewing} onClose={() => setViewing(null)} now={new Date()} />
+    </Stack>
+  );
+}
+
+function EngineerCard({ workload, onView }: { workload: EngineerWorkload; onView: () => void }) {
+  const { engineer } = workload;
+  const details = engineer.engineer;
+  const name = engineerLabel(engineer);
+  const figures: [string, string | number][] = [
+    ['Active tickets', workload.activeTickets],
+    ['Resolved', workload.totalTicketsResolved],
+    ['Services assigned', workload.servicesAssigned],
+    ['This Week', THIS_WEEK_FIXED],
+    ['Avg resolution', `${workload.averageResolutionTime}h`],
+    ['Completion rate', `${Math.round(workload.completionRate)}%`],
+  ];
+  return (
+    <Card.Root as="article" aria-label={name} variant="outline" h="full">
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="flex-start" gap="3">
+          <Stack gap="0">
+            <Text as="h3" fontWeight="semibold" fontSize="lg">
+              {name}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {details?.location ?? 'No location'}
+            </Text>
+          </Stack>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onView}
+            aria-label={`View details of ${name}`}
+          >
+            View Details
+          </Button>
+        </Flex>
+        <Stack gap="1" fontSize="sm">
+          <Flex gap="2" align="center">
+            <LuMail aria-hidden /> <Text>{engineer.email ?? 'No email'}</Text>
+          </Flex>
+          <Flex gap="2" align="center">
+            <LuPhone aria-hidden /> <Text>{engineer.phone ?? 'No phone'}</Text>
+          </Flex>
+          {details?.emergencyPhone ? (
+            <Flex gap="2" align="center" color="red.fg">
+              <LuSiren aria-hidden /> <Text>Emergency: {details.emergencyPhone}</Text>
+            </Flex>
+          ) : null}
+        </Stack>
+        {details?.coverageAreas?.length ? (
+          <Wrap gap="1" aria-label="Coverage areas">
+            {details.coverageAreas.map((area) => (
+              <StatusBadge key={area} label={area} palette="blue" size="sm" />
+            ))}
+          </Wrap>
+        ) : null}
+        {details?.specializations?.length ? (
+          <Wrap gap="1" aria-label="Specializations">
+            {details.specializations.map((s) => (
+              <StatusBadge key={s} label={s} palette="purple" size="sm" />
+            ))}
+          </Wrap>
+        ) : null}
+        <DataList.Root
+          orientation="vertical"
+          size="sm"
+          display="grid"
+          gridTemplateColumns="repeat(3, 1fr)"
+          gap="3"
+        >
+          {figures.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue fontWeight="semibold">{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { vendorPaths } from '../../domain/paths';
+import { ENGINEER_ID, OTHER_ENGINEER_ID, ticketRow, userRow } from '../../testing/rows';
+import { OperationsCenterScreen } from './operations-center-screen';
+import { renderVendor } from './test-fixtures';
+
+const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00.000Z`;
+
+async function renderCenter() {
+  return renderVendor(<OperationsCenterScreen />, {
+    path: vendorPaths.home,
+    seed: async (db) => {
+      await db.users.bulkPut([
+        userRow({ id: ENGINEER_ID, name: 'Alice Engineer', role: 'ENGINEER' }),
+        userRow({ id: OTHER_ENGINEER_ID, name: 'Bob Engineer', role: 'ENGINEER' }),
+      ]);
+      await db.supportTickets.bulkPut([
+        ...[1, 2, 3, 4].map((d) =>
+          ticketRow({ title: `Urgent ${d}`, priority: 'URGENT', createdAt: day(d) }),
+        ),
+        ...[5, 6, 7, 8].map((d) =>
+          ticketRow({ title: `Alice job ${d}`, engineerUserId: ENGINEER_ID, createdAt: day(d) }),
+        ),
+        ticketRow({ title: 'Bob job', engineerUserId: OTHER_ENGINEER_ID, createdAt: day(9) }),
+      ]);
+    },
+  });
+}
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
+  it('shows the first 3 urgent unassigned tickets, newest first', async () => {
+    await renderCenter();
+    await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' });
+    const urgent = section('Urgent Unassigned Tickets');
+    expect(urgent.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Urgent 4'),
+      expect.stringContaining('Urgent 3'),
+      expect.stringContaining('Urgent 2'),
+    ]);
+  });
+
+  it("shows each engineer's active tickets with §9's workload badge", async () => {
+    await renderCenter();
+    await screen.findByRole('region', { name: 'Engineer Workload' });
+    const workload = section('Engineer Workload');
+    expect(workload.getByText('4 active')).toBeInTheDocument();
+    expect(workload.getByText('1 active')).toBeInTheDocument();
+  });
+
+  it('shows the 5 most recent tickets, the counters and links to tickets and engineers', async () => {
+    await renderCenter();
+    await screen.findByRole('region', { name: 'Recent Activity' });
+    const recent = section('Recent Activity');
+    expect(recent.getAllByRole('listitem')).toHaveLength(5);
+    expect(recent.getAllByRole('listitem')[0]).toHaveTextContent('Bob job');
+    expect(
+      within(screen.getByText('Unassigned Tickets').closest('dl')!).getByText('4'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Assign tickets/ })).toHaveAttribute(
+      'href',
+      vendorPaths.tickets,
+    );
+    expect(screen.getByRole('link', { name: /View engineers/ })).toHaveAttribute(
+      'href',
+      vendorPaths.engineers,
+    );
+  });
+});

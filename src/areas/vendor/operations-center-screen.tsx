@@ -1,0 +1,212 @@
+/**
+ * Operations Center, the vendor's home (SPEC §2 Vendor routes, §9): four stat cards; the first 3
+ * urgent unassigned tickets; each engineer's workload with §9's badge (more than 3 active
+ * destructive, more than 1 secondary); the 5 most recent tickets with the team's averages and
+ * the efficiency bar; links to the ticket and engineer pages.
+ */
+import { Badge, Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
+import { LuArrowRight } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingState } from '../../components/loading-state';
+import { ScreenHeading } from '../../components/screen-heading';
+import { StatCard } from '../../components/stat-card';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
+import { useVendorWorkspace } from '../../data/queries/vendor';
+import { isTicketActive } from '../../domain/active-tickets';
+import { displayId, formatDate } from '../../domain/format';
+import { customerLabel } from '../../domain/labels';
+import { vendorPaths } from '../../domain/paths';
+import { RESPONSE_TARGET_HOURS, vendorEfficiency, workloadBadge } from '../../domain/ratings';
+import {
+  engineerLabel,
+  engineerWorkloads,
+  teamAverages,
+  ticketCounters,
+  urgentUnassigned,
+} from '../../domain/vendor';
+
+const WORKLOAD_PALETTE = { destructive: 'red', secondary: 'orange', default: 'gray' } as const;
+const RECENT = 5;
+
+function Section({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root size="sm" as="section" aria-label={title} variant="outline">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Card.Title as="h2">{title}</Card.Title>
+          {link ? (
+            <Button asChild size="sm" variant="ghost">
+              <RouterLink to={link.to}>
+                {link.label} <LuArrowRight aria-hidden />
+              </RouterLink>
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+export function OperationsCenterScreen() {
+  const workspace = useVendorWorkspace();
+  const figures = useMemo(() => {
+    if (!workspace) return undefined;
+    const tickets = workspace.tickets.map((t) => t.ticket);
+    const requests = workspace.serviceRequests.map((r) => r.request);
+    const workloads = engineerWorkloads(workspace.engineers, tickets, requests);
+    return {
+      counters: ticketCounters(tickets),
+      active: tickets.filter((t) => isTicketActive(t.status)).length,
+      pendingServices: requests.filter((r) => r.status === 'PENDING').length,
+      urgent: urgentUnassigned(tickets),
+      workloads: [...workloads].sort((a, b) => b.activeTickets - a.activeTickets),
+      team: teamAverages(workloads),
+    };
+  }, [workspace]);
+
+  return (
+    <Stack gap="6">
+      <ScreenHeading
+        title="Operations Center"
+        intro="Field operations at a glance: what needs an engineer, and who has capacity."
+      />
+      {workspace === undefined || figures === undefined ? (
+        <LoadingState label="Loading operations…" />
+      ) : (
+        <>
+          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+            <StatCard label="Active Tickets" value={figures.active} />
+            <StatCard label="Unassigned Tickets" value={figures.counters.unassigned} />
+            <StatCard label="Field Engineers" value={workspace.engineers.length} />
+            <StatCard label="Pending Service Requests" value={figures.pendingServices} />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <Section
+              title="Urgent Unassigned Tickets"
+              link={{ to: vendorPaths.tickets, label: 'Assign tickets' }}
+            >
+              {figures.urgent.length === 0 ? (
+                <Text color="fg.muted">No urgent unassigned tickets found</Text>
+              ) : (
+                <Stack as="ul" gap="3" listStyleType="none">
+                  {figures.urgent.map((ticket) => (
+                    <li key={ticket.id}>
+                      <Stack gap="1">
+                        <Text fontWeight="medium">{ticket.title}</Text>
+                        <HStack gap="2">
+                          <TicketPriorityBadge priority={ticket.priority} />
+                          <Text fontSize="sm" color="fg.muted">
+                            #{displayId(ticket.id)} · {formatDate(ticket.createdAt)}
+                          </Text>
+                        </HStack>
+                      </Stack>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <Section
+              title="Engineer Workload"
+              link={{ to: vendorPaths.engineers, label: 'View engineers' }}
+            >
+              {figures.workloads.length === 0 ? (
+                <Text color="fg.muted">No engineers found</Text>
+              ) : (
+                <Stack as="ul" gap="3" listStyleType="none">
+                  {figures.workloads.map((w) => (
+                    <li key={w.engineer.id}>
+                      <HStack justify="space-between" gap="3">
+                        <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
+                        <Badge
+                          colorPalette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
+                          variant={
+                            workloadBadge(w.activeTickets) === 'default' ? 'outline' : 'solid'
+                          }
+                        >
+                          {w.activeTickets} active
+                        </Badge>
+                      </HStack>
+                      <Progress.Root
+                        size="xs"
+                        mt="1"
+                        max={Math.max(5, ...figures.workloads.map((x) => x.activeTickets))}
+                        value={w.activeTickets}
+                        colorPalette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
+                        aria-label={`${engineerLabel(w.engineer)} workload`}
+                      >
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+          </SimpleGrid>
+          <Section title="Recent Activity" link={{ to: vendorPaths.tickets, label: 'All tickets' }}>
+            <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
+              <Stack as="ul" gap="3" listStyleType="none" gridColumn={{ lg: 'span 2' }}>
+                {workspace.tickets.length === 0 ? (
+                  <Text as="li" color="fg.muted">
+                    No tickets found
+                  </Text>
+                ) : (
+                  workspace.tickets.slice(0, RECENT).map(({ ticket, customer }) => (
+                    <li key={ticket.id}>
+                      <HStack justify="space-between" gap="3" wrap="wrap">
+                        <Stack gap="0" minW="0">
+                          <Text fontWeight="medium">{ticket.title}</Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {customerLabel(customer)} · {formatDate(ticket.createdAt)}
+                          </Text>
+                        </Stack>
+                        <TicketStatusBadge status={ticket.status} />
+                      </HStack>
+                    </li>
+                  ))
+                )}
+              </Stack>
+              <Stack gap="3" aria-label="Team averages" as="section">
+                <Text fontWeight="semibold">Team Averages</Text>
+                <Text fontSize="sm">
+                  Average resolution: {figures.team.averageResolutionTime}h (target{' '}
+                  {RESPONSE_TARGET_HOURS}h)
+                </Text>
+                <Progress.Root
+                  size="sm"
+                  value={Math.round(vendorEfficiency(figures.team.averageResolutionTime))}
+                  colorPalette="brand"
+                  aria-label="Team efficiency"
+                >
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+                <Text fontSize="sm">
+                  Completion rate: {Math.round(figures.team.completionRate)}%
+                </Text>
+                <Text fontSize="sm">
+                  Customer satisfaction:{' '}
+                  {figures.team.customerSatisfaction === null
+                    ? 'No scores yet'
+                    : `${figures.team.customerSatisfaction}/5`}
+                </Text>
+              </Stack>
+            </SimpleGrid>
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Vendor My Profile (SPEC §2): view and edit, 'Full Operations Access'; role or permission changes
+ * are made by the administrator. 'Vendor profile not found' when the mirror has no row.
+ */
+import { StaffProfile } from '../../components/staff-profile';
+import { useOwnProfile } from '../../data/queries/vendor';
+import { useCurrentUser } from '../../data/session-context';
+import { useAction } from '../../data/use-action';
+import type { VendorProfileInput } from '../../domain/schemas/profile.schema';
+
+const ACCESS = {
+  title: 'Full Operations Access',
+  privileges: [
+    'See all field engineers, their workload and performance',
+    'Assign and reassign support tickets',
+    'Assign and reassign service requests',
+  ],
+  notes: ['Role or permission changes are made by the administrator.'],
+};
+
+export function ProfileScreen() {
+  const me = useCurrentUser();
+  const user = useOwnProfile(me.id);
+  const { run } = useAction();
+  const save = (values: VendorProfileInput) =>
+    run(
+      'profile.update',
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone?.trim() ?? '',
+        address: values.address?.trim() ?? '',
+        profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
+      },
+      { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
+    );
+  return (
+    <StaffProfile
+      title="My Profile"
+      user={user}
+      notFound="Vendor profile not found"
+      access={ACCESS}
+      onSave={save}
+    />
+  );
+}

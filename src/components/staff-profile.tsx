@@ -1,0 +1,234 @@
+/**
+ * The admin's and the vendor's profile (SPEC §2 Admin and Vendor Profile, §4 Profile pages, §5
+ * Admin and vendor profile): view and edit modes over the same fields (name, e-mail, phone,
+ * address, picture URL), an access card ('Full System Access' / 'Full Operations Access') with
+ * its privileges and notes, and the not-found state. Presentational: the screen saves through
+ * `onSave` (its useAction run) and says whether the change was recorded.
+ */
+import {
+  Avatar,
+  Button,
+  Card,
+  DataList,
+  Flex,
+  Heading,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuPencil, LuShieldCheck } from 'react-icons/lu';
+import type { User } from '../domain/entities';
+import { formatDate } from '../domain/format';
+import { adminProfileSchema, type AdminProfileInput } from '../domain/schemas/profile.schema';
+import { ListEmptyState } from './empty-state';
+import { TextField } from './form-field';
+import { LoadingState } from './loading-state';
+import { ScreenHeading } from './screen-heading';
+import { RoleBadge } from './status-badges';
+import { useUnsavedInput } from './unsaved-input';
+
+export interface StaffAccess {
+  /** 'Full System Access' or 'Full Operations Access'. */
+  title: string;
+  privileges: string[];
+  notes: string[];
+}
+
+const values = (user: User): AdminProfileInput => ({
+  name: user.name ?? '',
+  email: user.email ?? '',
+  phone: user.phone ?? '',
+  address: user.address ?? '',
+  profilePictureUrl: user.profilePictureUrl ?? '',
+});
+
+export function StaffProfile({
+  title,
+  user,
+  notFound,
+  access,
+  onSave,
+}: {
+  title: string;
+  /** undefined while loading, null when the mirror has no row. */
+  user: User | null | undefined;
+  /** 'Admin profile not found' / 'Vendor profile not found'. */
+  notFound: string;
+  access: StaffAccess;
+  onSave: (values: AdminProfileInput) => Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <ScreenHeading
+        title={title}
+        actions={
+          user && !editing ? (
+            <Button colorPalette="brand" onClick={() => setEditing(true)}>
+              <LuPencil aria-hidden /> Edit Profile
+            </Button>
+          ) : null
+        }
+      />
+      {user === undefined ? (
+        <LoadingState label="Loading profile…" />
+      ) : user === null ? (
+        <ListEmptyState
+          title={notFound}
+          description="Your profile has not reached this device yet. It appears once the app syncs."
+        />
+      ) : (
+        <Stack gap="4">
+          <Flex gap="4" align="center">
+            <Avatar.Root size="xl" colorPalette="brand">
+              <Avatar.Fallback name={user.name ?? undefined} />
+              {user.profilePictureUrl ? (
+                <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
+              ) : null}
+            </Avatar.Root>
+            <Stack gap="1" align="flex-start">
+              <Text fontSize="xl" fontWeight="semibold">
+                {user.name}
+              </Text>
+              <RoleBadge role={user.role} />
+            </Stack>
+          </Flex>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+            <Card.Root variant="outline">
+              <Card.Body>
+                {editing ? (
+                  <StaffProfileForm user={user} onSave={onSave} onDone={() => setEditing(false)} />
+                ) : (
+                  <ProfileDetails user={user} />
+                )}
+              </Card.Body>
+            </Card.Root>
+            <AccessCard access={access} />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const items: [string, string | null][] = [
+    ['Name', user.name],
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['Address', user.address],
+    ['Member since', formatDate(user.createdAt)],
+  ];
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        Personal Information
+      </Heading>
+      <DataList.Root orientation="horizontal">
+        {items.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value || 'Not provided'}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Stack>
+  );
+}
+
+function AccessCard({ access }: { access: StaffAccess }) {
+  return (
+    <Card.Root as="section" aria-label="Access" variant="outline">
+      <Card.Header>
+        <Flex gap="2" align="center">
+          <LuShieldCheck aria-hidden />
+          <Heading as="h2" size="md">
+            {access.title}
+          </Heading>
+        </Flex>
+      </Card.Header>
+      <Card.Body gap="3">
+        <List.Root ps="5">
+          {access.privileges.map((p) => (
+            <List.Item key={p}>{p}</List.Item>
+          ))}
+        </List.Root>
+        {access.notes.map((note) => (
+          <Text key={note} fontSize="sm" color="fg.muted">
+            {note}
+          </Text>
+        ))}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StaffProfileForm({
+  user,
+  onSave,
+  onDone,
+}: {
+  user: User;
+  onSave: (values: AdminProfileInput) => Promise<boolean>;
+  onDone: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<AdminProfileInput>({
+    resolver: zodResolver(adminProfileSchema),
+    defaultValues: values(user),
+  });
+  useUnsavedInput(isDirty && !isSubmitting);
+
+  const cancel = () => {
+    reset(values(user));
+    onDone();
+  };
+  const save = async (input: AdminProfileInput) => {
+    if (await onSave(input)) onDone();
+  };
+
+  return (
+    <form aria-label="Edit profile" onSubmit={handleSubmit(save)} noValidate>
+      <Stack gap="4">
+        <TextField
+          label="Full Name"
+          required
+          error={errors.name?.message}
+          registration={register('name')}
+        />
+        <TextField
+          label="Email Address"
+          type="email"
+          required
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <TextField label="Phone Number" type="tel" registration={register('phone')} />
+        <TextField label="Address" registration={register('address')} />
+        <TextField
+          label="Profile Picture URL"
+          type="url"
+          helper="Leave blank to use your initials"
+          error={errors.profilePictureUrl?.message}
+          registration={register('profilePictureUrl')}
+        />
+        <Stack direction="row" justify="flex-end" gap="2">
+          <Button variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">
+            Save Changes
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
