@@ -141,7 +141,7 @@ describe('customer on a phone', () => {
     // The warranty of a delivered chair: not on this device, so it is checked once sent.
     await go(page, customerPaths.warranty);
     await page.getByLabel('Serial Number').fill(chair.serial_number);
-    await page.getByText(/will be checked against the inventory/).waitFor();
+    await page.getByText(/once you are back online/).waitFor();
     await page.getByLabel('Delivery Date').fill(today());
     await page.getByRole('button', { name: 'Activate Warranty' }).click();
     await toast(page, 'Warranty activation received');

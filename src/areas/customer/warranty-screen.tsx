@@ -14,6 +14,7 @@ import { FormField } from '../../components/form-field';
 import { ScreenHeading } from '../../components/screen-heading';
 import { useUnsavedInput } from '../../components/unsaved-input';
 import { useChairBySerial } from '../../data/queries/customer';
+import { useSyncStatus } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
 import { canRegisterChair, SERIAL_NOT_IN_INVENTORY } from '../../domain/chairs';
 import { chairModelName } from '../../domain/labels';
@@ -25,6 +26,8 @@ import { ACTIVATION_WINDOW_DAYS, DEFAULT_WARRANTY_YEARS } from '../../domain/war
 
 export const SERIAL_CHECKED_LATER =
   'Not on this device yet: the serial number will be checked against the inventory when the activation is sent.';
+export const SERIAL_CHECKED_ONLINE =
+  'You are offline: the serial number will be checked against the inventory once you are back online.';
 
 const RULES = [
   `Activate within ${ACTIVATION_WINDOW_DAYS} days of delivery.`,
@@ -35,6 +38,7 @@ const RULES = [
 
 function Lookup({ serial }: { serial: string }) {
   const chair = useChairBySerial(serial);
+  const { online } = useSyncStatus();
   if (!serial.trim() || chair === undefined) return null;
   if (chair && canRegisterChair(chair.status)) {
     return (
@@ -45,7 +49,7 @@ function Lookup({ serial }: { serial: string }) {
   }
   return (
     <Text color={chair ? 'fg.error' : 'fg.muted'} role="status">
-      {chair ? SERIAL_NOT_IN_INVENTORY : SERIAL_CHECKED_LATER}
+      {chair ? SERIAL_NOT_IN_INVENTORY : online ? SERIAL_CHECKED_LATER : SERIAL_CHECKED_ONLINE}
     </Text>
   );
 }

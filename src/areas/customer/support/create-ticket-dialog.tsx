@@ -17,7 +17,13 @@ import {
   type CreateTicketInput,
 } from '../../../domain/schemas/ticket.schema';
 
-const EMPTY = { title: '', description: '', priority: 'NORMAL', chairId: '' } as const;
+// No priority is preselected: the customer chooses one (SPEC §5 'Priority is required').
+const EMPTY = {
+  title: '',
+  description: '',
+  priority: '',
+  chairId: '',
+} as unknown as CreateTicketInput;
 
 export function CreateTicketDialog({
   open,
@@ -105,6 +111,7 @@ export function CreateTicketDialog({
           <FormField label="Priority" required error={errors.priority?.message}>
             <NativeSelect.Root size="lg">
               <NativeSelect.Field {...register('priority')}>
+                <option value="">Select priority</option>
                 {TICKET_PRIORITIES.map((p) => (
                   <option key={p} value={p}>
                     {TICKET_PRIORITY_LABELS[p]}

@@ -66,6 +66,7 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByText('Description must be at least 10 characters'),
     ).toBeInTheDocument();
+    expect(within(dialog).getByText('Priority is required')).toBeInTheDocument();
   });
 
   it('creates a ticket about one of my chairs', async () => {
