@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { customerPaths } from '../../../domain/paths';
 import { myChair, outbox, renderCustomer, warrantyWithDaysLeft } from '../test-fixtures';
@@ -89,5 +90,40 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Completed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('starts afresh when another chair’s sheet opens without a reload', async () => {
+    const user = userEvent.setup();
+    const OTHER_ID = '20000000-0000-4000-8000-0000000000c9';
+    function GoToOther() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(customerPaths.testSheet(OTHER_ID))}>
+          Other chair
+        </button>
+      );
+    }
+    await renderCustomer(
+      <>
+        <TestSheetScreen />
+        <GoToOther />
+      </>,
+      {
+        path: customerPaths.testSheet(CHAIR_ID),
+        pattern,
+        seed: (db) =>
+          db.chairs.bulkPut([
+            myChair({ id: CHAIR_ID, serialNumber: 'S30-7777' }),
+            myChair({ id: OTHER_ID, serialNumber: 'S30-8888' }),
+          ]),
+      },
+    );
+    await screen.findByText('S30-7777');
+    await user.click(screen.getByText('All parts arrived'));
+    await user.type(screen.getByLabelText(/Notes/), 'For the first chair');
+    await user.click(screen.getByRole('button', { name: 'Other chair' }));
+    expect(await screen.findByText('S30-8888')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Notes/)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'All parts arrived' })).not.toBeChecked();
   });
 });
