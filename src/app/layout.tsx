@@ -68,7 +68,14 @@ function UserBlock({ name, role }: { name: string; role: string }) {
       gap={{ base: '0.5', md: '2' }}
       minW="0"
     >
-      <Text fontWeight="semibold" truncate maxW="full" lineHeight="short">
+      {/* A long name gives way first (ellipsis, the whole name in the title), never the logo. */}
+      <Text
+        fontWeight="semibold"
+        truncate
+        maxW={{ base: 'full', lg: '12rem', xl: '20rem' }}
+        lineHeight="short"
+        title={name}
+      >
         {name}
       </Text>
       <Badge
@@ -103,7 +110,8 @@ export function Layout() {
         templateColumns={{
           base: 'auto auto minmax(0, 1fr) auto auto',
           md: 'auto minmax(0, 1fr) minmax(0, auto) auto auto',
-          lg: 'auto minmax(0, 1fr) auto minmax(0, auto) auto auto',
+          // The product name keeps its width; the sync status and the user's name share the rest.
+          lg: 'auto max-content minmax(0, 1fr) minmax(0, auto) auto auto',
         }}
         alignItems="center"
         columnGap={{ base: '2', md: '3' }}
@@ -143,7 +151,15 @@ export function Layout() {
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
-        <Image gridArea="logo" src="./icons/favicon.svg" alt="Chairside Service" boxSize="8" />
+        {/* A ring in the bar's text colour sets the teal tile apart from the teal bar. */}
+        <Image
+          gridArea="logo"
+          src="./icons/favicon.svg"
+          alt="Chairside Service"
+          boxSize="8"
+          rounded="22%"
+          boxShadow="0 0 0 2px var(--chakra-colors-brand-contrast)"
+        />
         <Heading gridArea="title" size="md" hideBelow="md" truncate>
           Chairside
           <Box as="span" hideBelow="xl">
@@ -151,7 +167,7 @@ export function Layout() {
             Service
           </Box>
         </Heading>
-        <Box gridArea="sync" minW="0">
+        <Box gridArea="sync" minW="0" justifySelf={{ lg: 'end' }} maxW="full">
           <SyncIndicator />
         </Box>
         <UserBlock name={user.name} role={user.role} />

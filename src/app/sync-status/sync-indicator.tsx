@@ -106,6 +106,9 @@ export function SyncIndicator() {
           h="auto"
           minH="44px"
           w={{ base: 'full', lg: 'auto' }}
+          maxW="full"
+          minW="0"
+          overflow="hidden"
           justifyContent="flex-start"
           fontWeight="normal"
         >
