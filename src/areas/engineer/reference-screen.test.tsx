@@ -64,7 +64,7 @@ describe('ReferenceScreen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Equipment Models')).toBeVisible();
     expect(screen.getByText('Parts Catalog')).toBeVisible();
     // stock 0, 1, 10, 11: three above 0, two in the 1-10 band
-    expect(screen.getByText('3 in stock · 2 low stock')).toBeVisible();
+    expect(screen.getByText('3 in stock, 2 of them low')).toBeVisible();
     expect(screen.getByText('2 training videos · 1 technical documents · 1 FAQ')).toBeVisible();
   });
 

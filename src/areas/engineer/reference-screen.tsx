@@ -156,7 +156,8 @@ export function ReferenceScreen() {
             </StatCard>
             <StatCard label="Parts Catalog" value={library.parts.total} help="Parts listed">
               <Text fontSize="sm">
-                {library.parts.inStock} in stock · {library.parts.lowStock} low stock
+                {/* Low stock (1-10) is part of in stock (above 0): say so, so nobody adds them up. */}
+                {library.parts.inStock} in stock, {library.parts.lowStock} of them low
               </Text>
             </StatCard>
             <StatCard label="Documentation" value={library.resources.length} help="Resources">

@@ -8,6 +8,18 @@ import {
 import type { EquipmentItem } from '../../../data/queries/equipment';
 import { chairModelName } from '../../../domain/labels';
 
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function EquipmentCard({
   item,
   now,
@@ -39,8 +51,10 @@ export function EquipmentCard({
               <Stack gap="0" minW="0" w="full">
                 <Text>{owner?.name || 'No owner assigned'}</Text>
                 {owner?.email ? (
-                  <Text fontSize="sm" color="fg.muted" truncate title={owner.email}>
-                    {owner.email}
+                  // The whole address (a cut-off e-mail cannot be used): it breaks after the '@'
+                  // first, and anywhere only if a part alone is too long.
+                  <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                    <EmailText email={owner.email} />
                   </Text>
                 ) : null}
               </Stack>

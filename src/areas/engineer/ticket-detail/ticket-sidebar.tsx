@@ -11,7 +11,12 @@ import {
 } from '../../../components/status-badges';
 import type { TicketDetail } from '../../../data/queries/tickets';
 import { displayId, formatDate } from '../../../domain/format';
-import { customerLabel, ticketChairLabel, WORK_TYPE_LABELS } from '../../../domain/labels';
+import {
+  chairModelName,
+  customerLabel,
+  ticketChairLabel,
+  WORK_TYPE_LABELS,
+} from '../../../domain/labels';
 import { warrantyExpiry, warrantyLabel } from '../../../domain/warranty';
 import { StatusControl, TakeTicketButton } from './ticket-actions';
 import type { TicketTab } from './ticket-tabs';
@@ -34,8 +39,10 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
     <DataList.Root orientation="horizontal" size="sm" gap="2">
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
-          <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
+          <DataList.ItemLabel minW="20">{label}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak="break-word" minW="0">
+            {value}
+          </DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>
@@ -100,7 +107,7 @@ function TicketInformation({ detail }: { detail: TicketDetail }) {
           ['Status', <TicketStatusBadge key="s" status={ticket.status} />],
           ['Priority', <TicketPriorityBadge key="p" priority={ticket.priority} />],
           ['Customer', customerLabel(customer)],
-          ['Chair', ticketChairLabel(ticket.chairId, chair) ?? 'No chair'],
+          ['Chair', <ChairFact key="c" chairId={ticket.chairId} chair={chair} />],
           [
             'Engineer',
             ticket.engineerUserId ? engineer?.name?.trim() || 'Unknown Engineer' : 'Unassigned',
@@ -110,6 +117,25 @@ function TicketInformation({ detail }: { detail: TicketDetail }) {
         ]}
       />
     </SidebarCard>
+  );
+}
+
+/**
+ * The chair as serial over model: 'serial - model' in one run wrapped onto three lines in the
+ * 260 px sidebar; two short lines read at a glance (the full label stays in the title).
+ */
+function ChairFact({ chairId, chair }: { chairId: string | null; chair: TicketDetail['chair'] }) {
+  const label = ticketChairLabel(chairId, chair);
+  if (!label || !chair) return <>{label ?? 'No chair'}</>;
+  return (
+    <Stack gap="0" title={label} minW="0">
+      <Text fontWeight="medium" whiteSpace="nowrap">
+        {chair.serialNumber}
+      </Text>
+      <Text color="fg.muted" lineClamp={1}>
+        {chairModelName(chair)}
+      </Text>
+    </Stack>
   );
 }
 
