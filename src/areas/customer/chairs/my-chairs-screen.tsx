@@ -3,7 +3,7 @@
  * actions the domain allows: Submit Test Sheet (none yet), Service History, Schedule Service
  * (overdue), Extend +3 / +5 Years (confirmed and expired or within 90 days).
  */
-import { Button, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, DataList, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCalendarPlus, LuClipboardCheck, LuHistory, LuShieldPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -63,7 +63,7 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
         <Text color="fg.muted">{chairModelName(chair)}</Text>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+        <DataList.Root orientation="horizontal" gap="3">
           <Item label="Delivery date">{formatDate(chair.deliveryDate) || 'Not recorded'}</Item>
           <Item label="Warranty">
             <Stack gap="1" align="flex-start">
@@ -146,11 +146,11 @@ export function MyChairsScreen() {
           description="Activate the warranty of a new chair to register it."
         />
       ) : (
-        <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
           {chairs.map((chair) => (
             <ChairCard key={chair.id} chair={chair} now={now} />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </>
   );

@@ -30,7 +30,7 @@ function Section({
         </Heading>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }}>
+        <DataList.Root orientation="horizontal">
           {items.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>
