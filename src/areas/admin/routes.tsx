@@ -3,19 +3,25 @@
  * layout behind the ADMIN guard. Paths come from src/domain/paths.ts.
  */
 import type { RouteObject } from 'react-router-dom';
-import { ScreenHeading } from '../../components/screen-heading';
 import { adminPaths } from '../../domain/paths';
+import { PartsScreen } from './catalogue/parts-screen';
+import { TrainingScreen } from './catalogue/training-screen';
 import { ChairsScreen } from './chairs/chairs-screen';
+import { OverviewScreen } from './overview-screen';
+import { ProfileScreen } from './profile-screen';
+import { PartRequestsScreen } from './requests/part-requests-screen';
+import { ServiceRequestsScreen } from './requests/service-requests-screen';
+import { TicketsScreen } from './requests/tickets-screen';
 import { UsersScreen } from './users/users-screen';
 
 export const adminRoutes: RouteObject[] = [
-  { path: adminPaths.home, element: <ScreenHeading title="Overview" /> },
+  { path: adminPaths.home, element: <OverviewScreen /> },
   { path: adminPaths.users, element: <UsersScreen /> },
   { path: adminPaths.chairs, element: <ChairsScreen /> },
-  { path: adminPaths.training, element: <ScreenHeading title="Training" /> },
-  { path: adminPaths.parts, element: <ScreenHeading title="Parts" /> },
-  { path: adminPaths.partRequests, element: <ScreenHeading title="Part Requests" /> },
-  { path: adminPaths.tickets, element: <ScreenHeading title="Support Tickets" /> },
-  { path: adminPaths.serviceRequests, element: <ScreenHeading title="Service Requests" /> },
-  { path: adminPaths.profile, element: <ScreenHeading title="Profile" /> },
+  { path: adminPaths.training, element: <TrainingScreen /> },
+  { path: adminPaths.parts, element: <PartsScreen /> },
+  { path: adminPaths.partRequests, element: <PartRequestsScreen /> },
+  { path: adminPaths.tickets, element: <TicketsScreen /> },
+  { path: adminPaths.serviceRequests, element: <ServiceRequestsScreen /> },
+  { path: adminPaths.profile, element: <ProfileScreen /> },
 ];

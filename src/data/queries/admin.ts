@@ -209,3 +209,15 @@ export function useAdminOverview(): AdminOverview | undefined {
     undefined,
   );
 }
+
+/** The signed-in user's own row; null when the mirror has none (or it was deleted). */
+export function useOwnProfile(userId: string): User | null | undefined {
+  return useMirror<User | null | undefined>(
+    async (db) => {
+      const user = await db.users.get(userId);
+      return user && !user.deletedAt ? user : null;
+    },
+    [userId],
+    undefined,
+  );
+}

@@ -15,6 +15,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LuArmchair, LuPlus } from 'react-icons/lu';
 import { ListEmptyState } from '../../../components/empty-state';
 import { FilterSelect } from '../../../components/filter-select';
@@ -38,7 +39,11 @@ export function ChairsScreen() {
   const data = useAdminChairs();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ChairStatus | 'ALL'>('ALL');
-  const [adding, setAdding] = useState(false);
+  const location = useLocation();
+  // The overview's 'Add Chair to Inventory' opens the dialog on arrival.
+  const [adding, setAdding] = useState(
+    (location.state as { addChair?: boolean } | null)?.addChair === true,
+  );
   const [viewing, setViewing] = useState<Chair | null>(null);
   const deferred = useDeferredValue(search);
   const chairs = data?.chairs;

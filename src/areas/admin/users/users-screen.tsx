@@ -5,6 +5,7 @@
  */
 import { Button, Card, Flex, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmptyState } from '../../../components/empty-state';
@@ -29,7 +30,11 @@ export function UsersScreen() {
   const me = useCurrentUser();
   const users = useAdminUsers();
   const [search, setSearch] = useState('');
-  const [adding, setAdding] = useState(false);
+  const location = useLocation();
+  // The overview's 'Add New User' opens the dialog on arrival.
+  const [adding, setAdding] = useState(
+    (location.state as { addUser?: boolean } | null)?.addUser === true,
+  );
   const [deleting, setDeleting] = useState<User | null>(null);
   const { run, busy } = useAction();
   const deferred = useDeferredValue(search);

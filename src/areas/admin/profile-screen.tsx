@@ -1,0 +1,50 @@
+/**
+ * Admin Profile (SPEC §2): view and edit, 'Full System Access' with the admin's privileges and
+ * security notes; 'Admin profile not found' when the mirror has no row for the user.
+ */
+import { StaffProfile } from '../../components/staff-profile';
+import { useOwnProfile } from '../../data/queries/admin';
+import { useCurrentUser } from '../../data/session-context';
+import { useAction } from '../../data/use-action';
+import type { AdminProfileInput } from '../../domain/schemas/profile.schema';
+
+const ACCESS = {
+  title: 'Full System Access',
+  privileges: [
+    'Create and delete users, and change their roles',
+    'Add chairs to the inventory and reassign registered chairs',
+    'Manage the parts catalogue and training resources',
+    'Manage part requests; view all support tickets and service requests',
+  ],
+  notes: [
+    'Every change you make is recorded with your account and the time.',
+    'Sign out when you leave a shared computer; your password is never shown or stored here.',
+  ],
+};
+
+export function ProfileScreen() {
+  const me = useCurrentUser();
+  const user = useOwnProfile(me.id);
+  const { run } = useAction();
+  const save = (values: AdminProfileInput) =>
+    run(
+      'profile.update',
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone?.trim() ?? '',
+        address: values.address?.trim() ?? '',
+        profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
+      },
+      { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
+    );
+  return (
+    <StaffProfile
+      title="Profile"
+      user={user}
+      notFound="Admin profile not found"
+      access={ACCESS}
+      onSave={save}
+    />
+  );
+}
