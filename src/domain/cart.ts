@@ -1,14 +1,12 @@
 // Parts cart rules (SPEC §4 Cart, §5 Cart, §9 Stock): add one up to the stock, remove one, clear,
-// count and total. Pure: the cart is a list of lines, the parts are passed in.
+// count and total. Pure: the cart is a list of lines, the parts are passed in. An empty cart is
+// refused by the partRequest.create schema, the one place SPEC's message for it lives.
 
 /** A cart line (SPEC §3 Cart line): a part and how many of it. */
 export interface CartLine {
   partId: string;
   qty: number;
 }
-
-/** SPEC §8: submitting an empty cart. */
-export const CART_EMPTY = 'Cart is empty';
 
 /** How many of the part the cart holds. */
 export function quantityInCart(cart: readonly CartLine[], partId: string): number {
