@@ -279,6 +279,12 @@ function rpcParam(value: unknown, type: string): string | null {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * Calls public.<fn> as the request's role. Only schema public is served (internals live in schema
+ * private), and a function no API role may execute (the ledger and ops_arg_* helpers, revoked) is
+ * not found, so an internal name answers 404 like an unknown one. A function granted to
+ * authenticated only is still found for anon, which gets its 401.
+ */
 async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
   const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   const { rows } = await tx.query<{
@@ -290,7 +296,9 @@ async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown
             array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as types
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = $1
-        and p.prorettype <> 'trigger'::regtype`,
+        and p.prorettype <> 'trigger'::regtype
+        and (has_function_privilege('anon', p.oid, 'execute')
+             or has_function_privilege('authenticated', p.oid, 'execute'))`,
     [fn],
   );
   const proc = rows[0];

@@ -13,7 +13,7 @@
 --
 -- What it relies on:
 --  * the schema of supabase/migrations, including the sign-up trigger on auth.users
---    (public.handle_new_auth_user) and the updated_at trigger of public.support_tickets;
+--    (private.handle_new_auth_user) and the updated_at trigger of public.support_tickets;
 --  * of auth.users, only id, email, encrypted_password, raw_user_meta_data, created_at and
 --    updated_at (the local stand-in has no more). Where GoTrue's columns exist (a Supabase
 --    project), the block after the users fills in aud, role, email confirmation and the e-mail

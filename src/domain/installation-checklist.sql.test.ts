@@ -13,10 +13,10 @@ const migration = readFileSync(
   'utf8',
 );
 
-/** The quoted ids inside public.installation_checklist_item_ids()'s array literal. */
+/** The quoted ids inside private.installation_checklist_item_ids()'s array literal. */
 function sqlChecklistIds(): string[] {
   const match =
-    /function public\.installation_checklist_item_ids\(\)[\s\S]*?array\[([\s\S]*?)\]::text\[\]/.exec(
+    /function private\.installation_checklist_item_ids\(\)[\s\S]*?array\[([\s\S]*?)\]::text\[\]/.exec(
       migration,
     );
   if (!match?.[1]) throw new Error('installation_checklist_item_ids() not found in the migration');

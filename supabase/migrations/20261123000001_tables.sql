@@ -14,9 +14,21 @@
 --   000010 parts and training                         000011 sync
 
 -- ---------------------------------------------------------------------------------------------
+-- Schema private: trigger functions and the helpers that policies and operations call. The API
+-- serves schema public only, so nothing here answers over /rest/v1/rpc (as Supabase projects
+-- keep internals out of exposed schemas). API roles get usage so that policies calling a helper
+-- (private.is_chair_owner, ...) still run as the caller; each helper's execute grant says who.
+-- The public schema keeps only what the app calls: the guarded operations, sync_pull, sync_rows,
+-- the card functions, current_user_role and mutation_applied. The ledger and ops_arg_* helpers
+-- stay in public with execute revoked from the API roles (not callable; /rpc answers 404).
+-- ---------------------------------------------------------------------------------------------
+create schema if not exists private;
+grant usage on schema private to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
 -- updated_at is always the server clock; any client-sent value is ignored.
 -- ---------------------------------------------------------------------------------------------
-create or replace function public.set_updated_at() returns trigger
+create or replace function private.set_updated_at() returns trigger
 language plpgsql
 as $$
 begin
@@ -241,21 +253,21 @@ insert into public.sync_departures_state (singleton) values (true);
 -- updated_at triggers
 -- ---------------------------------------------------------------------------------------------
 create trigger users_set_updated_at before insert or update on public.users
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger chairs_set_updated_at before insert or update on public.chairs
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger parts_set_updated_at before insert or update on public.parts
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger support_tickets_set_updated_at before insert or update on public.support_tickets
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger training_resources_set_updated_at before insert or update on public.training_resources
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger part_requests_set_updated_at before insert or update on public.part_requests
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger service_requests_set_updated_at before insert or update on public.service_requests
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 create trigger installations_set_updated_at before insert or update on public.installations
-  for each row execute function public.set_updated_at();
+  for each row execute function private.set_updated_at();
 
 -- ---------------------------------------------------------------------------------------------
 -- Indexes: (updated_at, id) cursor for incremental pulls, plus common filters.

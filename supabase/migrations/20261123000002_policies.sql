@@ -35,7 +35,7 @@ grant execute on function public.current_user_role() to anon, authenticated, ser
 -- ---------------------------------------------------------------------------------------------
 -- Helpers (SECURITY DEFINER, stable) so policies on users never recurse through users' own RLS.
 -- ---------------------------------------------------------------------------------------------
-create or replace function public.setting_enabled(setting_key text) returns boolean
+create or replace function private.setting_enabled(setting_key text) returns boolean
 language sql
 stable
 security definer
@@ -46,7 +46,7 @@ as $$
 $$;
 
 -- True when target_user_id is the engineer on one of the caller's tickets or service requests.
-create or replace function public.is_engineer_on_my_work(target_user_id uuid) returns boolean
+create or replace function private.is_engineer_on_my_work(target_user_id uuid) returns boolean
 language sql
 stable
 security definer
@@ -63,7 +63,7 @@ as $$
 $$;
 
 -- True when target_user_id owns at least one chair (equipment search shows owners).
-create or replace function public.is_chair_owner(target_user_id uuid) returns boolean
+create or replace function private.is_chair_owner(target_user_id uuid) returns boolean
 language sql
 stable
 security definer
@@ -73,7 +73,7 @@ as $$
 $$;
 
 -- True when a ticket or a service request names the chair (what a vendor may read of chairs).
-create or replace function public.is_chair_on_tickets_or_requests(target_chair_id uuid) returns boolean
+create or replace function private.is_chair_on_tickets_or_requests(target_chair_id uuid) returns boolean
 language sql
 stable
 security definer
@@ -87,7 +87,7 @@ $$;
 -- may work on (assigned to them or unassigned). A practice can raise a ticket before its chair is
 -- registered, or keep tickets after its chair was reassigned; the engineer on that ticket still
 -- needs the customer's name and contact details.
-create or replace function public.is_customer_on_my_work(target_user_id uuid) returns boolean
+create or replace function private.is_customer_on_my_work(target_user_id uuid) returns boolean
 language sql
 stable
 security definer
@@ -105,23 +105,23 @@ as $$
     )
 $$;
 
-revoke all on function public.setting_enabled(text) from public;
-revoke all on function public.is_engineer_on_my_work(uuid) from public;
-revoke all on function public.is_chair_owner(uuid) from public;
-revoke all on function public.is_chair_on_tickets_or_requests(uuid) from public, anon;
-revoke all on function public.is_customer_on_my_work(uuid) from public, anon;
-grant execute on function public.setting_enabled(text) to authenticated, service_role;
-grant execute on function public.is_engineer_on_my_work(uuid) to authenticated, service_role;
-grant execute on function public.is_chair_owner(uuid) to authenticated, service_role;
-grant execute on function public.is_chair_on_tickets_or_requests(uuid) to authenticated, service_role;
-grant execute on function public.is_customer_on_my_work(uuid) to authenticated, service_role;
+revoke all on function private.setting_enabled(text) from public;
+revoke all on function private.is_engineer_on_my_work(uuid) from public;
+revoke all on function private.is_chair_owner(uuid) from public;
+revoke all on function private.is_chair_on_tickets_or_requests(uuid) from public, anon;
+revoke all on function private.is_customer_on_my_work(uuid) from public, anon;
+grant execute on function private.setting_enabled(text) to authenticated, service_role;
+grant execute on function private.is_engineer_on_my_work(uuid) to authenticated, service_role;
+grant execute on function private.is_chair_owner(uuid) to authenticated, service_role;
+grant execute on function private.is_chair_on_tickets_or_requests(uuid) to authenticated, service_role;
+grant execute on function private.is_customer_on_my_work(uuid) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Profile guard: only an administrator changes a role; engineers' certifications, availability
 -- and metrics are managed by a supervisor. Applies to API callers (anon / authenticated);
 -- SECURITY DEFINER guarded operations and the service role do their own checks.
 -- ---------------------------------------------------------------------------------------------
-create or replace function public.guard_user_update() returns trigger
+create or replace function private.guard_user_update() returns trigger
 language plpgsql
 set search_path = public
 as $$
@@ -147,7 +147,7 @@ end
 $$;
 
 create trigger users_guard_update before update on public.users
-  for each row execute function public.guard_user_update();
+  for each row execute function private.guard_user_update();
 
 -- ---------------------------------------------------------------------------------------------
 -- Admin: reads and writes everything.
@@ -194,7 +194,7 @@ create policy users_select_engineer_customers on public.users for select to auth
   using (
     (select public.current_user_role()) = 'ENGINEER'
     and role = 'CUSTOMER'
-    and (public.is_chair_owner(id) or public.is_customer_on_my_work(id))
+    and (private.is_chair_owner(id) or private.is_customer_on_my_work(id))
   );
 
 -- A vendor operations manager oversees the engineers in full.
@@ -217,7 +217,7 @@ create policy chairs_select_engineer on public.chairs for select to authenticate
 
 create policy chairs_select_vendor on public.chairs for select to authenticated
   using (
-    (select public.current_user_role()) = 'VENDOR' and public.is_chair_on_tickets_or_requests(id)
+    (select public.current_user_role()) = 'VENDOR' and private.is_chair_on_tickets_or_requests(id)
   );
 
 -- ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@
 -- ---------------------------------------------------------------------------------------------
 
 -- The service_notes object of a row ('{}' when missing or not an object).
-create or replace function public.ticket_notes_object(notes jsonb) returns jsonb
+create or replace function private.ticket_notes_object(notes jsonb) returns jsonb
 language sql
 immutable
 as $$
@@ -23,12 +23,12 @@ $$;
 -- Merges a validated notes patch into the stored notes: top-level keys overwrite, the
 -- conditionReport object merges one level deeper. Called inside the UPDATE expression with the
 -- row's current service_notes.
-create or replace function public.ticket_notes_merge(notes jsonb, top jsonb, condition_report jsonb)
+create or replace function private.ticket_notes_merge(notes jsonb, top jsonb, condition_report jsonb)
 returns jsonb
 language sql
 immutable
 as $$
-  select (public.ticket_notes_object(notes) || top)
+  select (private.ticket_notes_object(notes) || top)
     || case
          when condition_report is null then '{}'::jsonb
          else jsonb_build_object(
@@ -40,7 +40,7 @@ as $$
 $$;
 
 -- The partsUsed array of stored notes ('[]' when missing or not an array).
-create or replace function public.ticket_notes_parts(notes jsonb) returns jsonb
+create or replace function private.ticket_notes_parts(notes jsonb) returns jsonb
 language sql
 immutable
 as $$
@@ -50,7 +50,7 @@ $$;
 
 -- Explains why a ticket op changed no row: not_found when the ticket does not exist, forbidden
 -- when the caller may not work it. Returns the current row when the caller may (a no-op).
-create or replace function public.ticket_explain_refusal(tid uuid, caller_role text)
+create or replace function private.ticket_explain_refusal(tid uuid, caller_role text)
 returns public.support_tickets
 language plpgsql
 stable
@@ -325,11 +325,11 @@ begin
   end if;
 
   update public.support_tickets
-     set service_notes = public.ticket_notes_merge(service_notes, top, report)
+     set service_notes = private.ticket_notes_merge(service_notes, top, report)
    where id = tid and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
   returning * into t;
   if not found then
-    t := public.ticket_explain_refusal(tid, r);
+    t := private.ticket_explain_refusal(tid, r);
   end if;
   return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
 end
@@ -384,15 +384,15 @@ begin
     'lineId', line_id, 'partId', p.id, 'partName', p.name, 'partCode', p.part_code,
     'price', p.price, 'quantity', qty, 'condition', cond);
   update public.support_tickets
-     set service_notes = public.ticket_notes_object(service_notes)
-           || jsonb_build_object('partsUsed', public.ticket_notes_parts(service_notes) || jsonb_build_array(line))
+     set service_notes = private.ticket_notes_object(service_notes)
+           || jsonb_build_object('partsUsed', private.ticket_notes_parts(service_notes) || jsonb_build_array(line))
    where id = tid
      and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
-     and not public.ticket_notes_parts(service_notes) @> jsonb_build_array(jsonb_build_object('lineId', line_id))
+     and not private.ticket_notes_parts(service_notes) @> jsonb_build_array(jsonb_build_object('lineId', line_id))
   returning * into t;
   if not found then
     -- Either refused, or the line is already there (the goal holds).
-    t := public.ticket_explain_refusal(tid, r);
+    t := private.ticket_explain_refusal(tid, r);
   end if;
   return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
 end
@@ -422,17 +422,17 @@ begin
   line_id := public.ops_arg_required_uuid(args, 'lineId', 'A valid part line id is required');
 
   update public.support_tickets
-     set service_notes = public.ticket_notes_object(service_notes) || jsonb_build_object(
+     set service_notes = private.ticket_notes_object(service_notes) || jsonb_build_object(
            'partsUsed',
            coalesce((select jsonb_agg(e order by n)
-                       from jsonb_array_elements(public.ticket_notes_parts(service_notes)) with ordinality as x(e, n)
+                       from jsonb_array_elements(private.ticket_notes_parts(service_notes)) with ordinality as x(e, n)
                       where e ->> 'lineId' is distinct from line_id::text), '[]'::jsonb))
    where id = tid
      and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
-     and public.ticket_notes_parts(service_notes) @> jsonb_build_array(jsonb_build_object('lineId', line_id))
+     and private.ticket_notes_parts(service_notes) @> jsonb_build_array(jsonb_build_object('lineId', line_id))
   returning * into t;
   if not found then
-    t := public.ticket_explain_refusal(tid, r);
+    t := private.ticket_explain_refusal(tid, r);
   end if;
   return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
 end
@@ -470,12 +470,12 @@ begin
          resolution = res,
          engineer_user_id = case when engineer_user_id is null and r = 'ENGINEER' then me
                                  else engineer_user_id end,
-         service_notes = public.ticket_notes_object(service_notes)
+         service_notes = private.ticket_notes_object(service_notes)
            || jsonb_build_object('completedAt', to_jsonb(public.ops_iso_time(now())))
    where id = tid and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
   returning * into t;
   if not found then
-    t := public.ticket_explain_refusal(tid, r);
+    t := private.ticket_explain_refusal(tid, r);
   end if;
   return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
 end
@@ -486,14 +486,14 @@ $$;
 -- Hosted Supabase grants EXECUTE on new public functions to anon and authenticated by default,
 -- so revoke from those roles explicitly too.
 -- ---------------------------------------------------------------------------------------------
-revoke all on function public.ticket_notes_object(jsonb) from public, anon, authenticated;
-revoke all on function public.ticket_notes_merge(jsonb, jsonb, jsonb) from public, anon, authenticated;
-revoke all on function public.ticket_notes_parts(jsonb) from public, anon, authenticated;
-revoke all on function public.ticket_explain_refusal(uuid, text) from public, anon, authenticated;
-grant execute on function public.ticket_notes_object(jsonb) to service_role;
-grant execute on function public.ticket_notes_merge(jsonb, jsonb, jsonb) to service_role;
-grant execute on function public.ticket_notes_parts(jsonb) to service_role;
-grant execute on function public.ticket_explain_refusal(uuid, text) to service_role;
+revoke all on function private.ticket_notes_object(jsonb) from public, anon, authenticated;
+revoke all on function private.ticket_notes_merge(jsonb, jsonb, jsonb) from public, anon, authenticated;
+revoke all on function private.ticket_notes_parts(jsonb) from public, anon, authenticated;
+revoke all on function private.ticket_explain_refusal(uuid, text) from public, anon, authenticated;
+grant execute on function private.ticket_notes_object(jsonb) to service_role;
+grant execute on function private.ticket_notes_merge(jsonb, jsonb, jsonb) to service_role;
+grant execute on function private.ticket_notes_parts(jsonb) to service_role;
+grant execute on function private.ticket_explain_refusal(uuid, text) to service_role;
 
 revoke all on function public.ticket_create(uuid, jsonb) from public, anon;
 revoke all on function public.ticket_take(uuid, jsonb) from public, anon;

@@ -10,7 +10,7 @@
 -- ---------------------------------------------------------------------------------------------
 
 -- The warranty a registration or activation starts (SPEC §4 Warranty).
-create or replace function public.chair_new_warranty() returns jsonb
+create or replace function private.chair_new_warranty() returns jsonb
 language sql
 stable
 as $$
@@ -26,7 +26,7 @@ $$;
 -- Every item id of the new-installation checklist, in display order. Generated from
 -- src/domain/installation-checklist.ts (checklistItemIds()); src/domain/installation-checklist.sql.test.ts
 -- fails when the two drift apart.
-create or replace function public.installation_checklist_item_ids() returns text[]
+create or replace function private.installation_checklist_item_ids() returns text[]
 language sql
 immutable
 as $$
@@ -106,7 +106,7 @@ $$;
 
 -- Warranty activation window (mirrors canActivateWarranty in src/domain/warranty.ts): no more than
 -- 14 days (to the millisecond) after delivery; a delivery date in the future is refused here.
-create or replace function public.chair_within_activation_window(delivery timestamptz)
+create or replace function private.chair_within_activation_window(delivery timestamptz)
 returns boolean
 language sql
 stable
@@ -152,7 +152,7 @@ begin
      set owner_user_id = me,
          status = 'REGISTERED',
          delivery_date = v_delivery,
-         warranty = public.chair_new_warranty()
+         warranty = private.chair_new_warranty()
    where ch.serial_number = v_serial and ch.status in ('IN_STOCK', 'DELIVERED')
   returning ch.* into c;
   if not found then
@@ -200,7 +200,7 @@ begin
   -- An invalid date is never inside the window (canActivateWarranty).
   v_delivery := public.ops_arg_timestamp(args, 'deliveryDate',
     'Warranty must be activated within 14 days of delivery');
-  if not public.chair_within_activation_window(v_delivery) then
+  if not private.chair_within_activation_window(v_delivery) then
     perform public.app_error('validation', 'Warranty must be activated within 14 days of delivery');
   end if;
 
@@ -208,7 +208,7 @@ begin
      set owner_user_id = me,
          status = 'REGISTERED',
          delivery_date = v_delivery,
-         warranty = public.chair_new_warranty()
+         warranty = private.chair_new_warranty()
    where ch.serial_number = v_serial and ch.status in ('IN_STOCK', 'DELIVERED')
   returning ch.* into c;
   if not found then
@@ -365,7 +365,7 @@ as $$
 declare
   prior jsonb;
   me uuid := auth.uid();
-  v_ids text[] := public.installation_checklist_item_ids();
+  v_ids text[] := private.installation_checklist_item_ids();
   v_id uuid;
   v_chair uuid;
   v_checklist jsonb;
@@ -476,13 +476,13 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- Privileges: helpers are internal; the operations are for signed-in users.
 -- ---------------------------------------------------------------------------------------------
-revoke all on function public.chair_new_warranty() from public, anon, authenticated;
-revoke all on function public.installation_checklist_item_ids() from public, anon, authenticated;
-revoke all on function public.chair_within_activation_window(timestamptz)
+revoke all on function private.chair_new_warranty() from public, anon, authenticated;
+revoke all on function private.installation_checklist_item_ids() from public, anon, authenticated;
+revoke all on function private.chair_within_activation_window(timestamptz)
   from public, anon, authenticated;
-grant execute on function public.chair_new_warranty() to service_role;
-grant execute on function public.installation_checklist_item_ids() to service_role;
-grant execute on function public.chair_within_activation_window(timestamptz) to service_role;
+grant execute on function private.chair_new_warranty() to service_role;
+grant execute on function private.installation_checklist_item_ids() to service_role;
+grant execute on function private.chair_within_activation_window(timestamptz) to service_role;
 
 revoke all on function public.chair_register(uuid, jsonb) from public, anon;
 revoke all on function public.chair_activate_warranty(uuid, jsonb) from public, anon;

@@ -11,7 +11,7 @@
 -- auth id (references follow: ON UPDATE CASCADE) and keeps its admin-given role and details (the
 -- admin's role wins over sign-up metadata and signup_customer_only).
 -- ---------------------------------------------------------------------------------------------
-create or replace function public.handle_new_auth_user() returns trigger
+create or replace function private.handle_new_auth_user() returns trigger
 language plpgsql
 security definer
 set search_path = public
@@ -28,7 +28,7 @@ begin
   else
     chosen_role := 'CUSTOMER';
   end if;
-  if public.setting_enabled('signup_customer_only') then
+  if private.setting_enabled('signup_customer_only') then
     chosen_role := 'CUSTOMER';
   end if;
 
@@ -61,11 +61,11 @@ begin
 end
 $$;
 
-revoke all on function public.handle_new_auth_user() from public;
+revoke all on function private.handle_new_auth_user() from public;
 
 create trigger on_auth_user_created
   after insert on auth.users
-  for each row execute function public.handle_new_auth_user();
+  for each row execute function private.handle_new_auth_user();
 
 -- ---------------------------------------------------------------------------------------------
 -- profile.update (any signed-in role, own row): contact details; a customer's practice; an

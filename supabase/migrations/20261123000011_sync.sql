@@ -114,7 +114,7 @@ grant execute on function public.vendor_customer_cards(timestamptz, uuid, intege
 
 -- The cards the caller reads in place of users rows, after a cursor and in cursor order:
 -- engineers' contact cards for a customer, customer cards for a vendor, none for anyone else.
-create or replace function public.my_user_cards(
+create or replace function private.my_user_cards(
   after_updated_at timestamptz default null,
   after_id uuid default null,
   max_rows integer default null
@@ -138,12 +138,12 @@ as $$
    where (select public.current_user_role()) = 'VENDOR'
 $$;
 
-revoke all on function public.my_user_cards(timestamptz, uuid, integer) from public, anon;
-grant execute on function public.my_user_cards(timestamptz, uuid, integer)
+revoke all on function private.my_user_cards(timestamptz, uuid, integer) from public, anon;
+grant execute on function private.my_user_cards(timestamptz, uuid, integer)
   to authenticated, service_role;
 
 -- Whether the caller sees this user as a card (a departed user still seen so has not gone).
-create or replace function public.sees_user_card(target_user_id uuid) returns boolean
+create or replace function private.sees_user_card(target_user_id uuid) returns boolean
 language sql
 stable
 security definer
@@ -153,7 +153,7 @@ as $$
     when 'CUSTOMER' then exists (
       select 1 from public.users u
        where u.id = target_user_id and u.role = 'ENGINEER'
-         and public.is_engineer_on_my_work(target_user_id)
+         and private.is_engineer_on_my_work(target_user_id)
     )
     when 'VENDOR' then exists (
       select 1 from public.users u where u.id = target_user_id and u.role = 'CUSTOMER'
@@ -162,8 +162,8 @@ as $$
   end
 $$;
 
-revoke all on function public.sees_user_card(uuid) from public, anon;
-grant execute on function public.sees_user_card(uuid) to authenticated, service_role;
+revoke all on function private.sees_user_card(uuid) from public, anon;
+grant execute on function private.sees_user_card(uuid) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Departures: every change that can move a row out of someone's view is noted in
@@ -175,7 +175,7 @@ grant execute on function public.sees_user_card(uuid) to authenticated, service_
 -- ---------------------------------------------------------------------------------------------
 
 -- Drops departures older than `keep`; returns how many were dropped.
-create or replace function public.prune_sync_departures(keep interval default interval '90 days')
+create or replace function private.prune_sync_departures(keep interval default interval '90 days')
 returns bigint
 language plpgsql
 security definer
@@ -197,11 +197,11 @@ begin
 end
 $$;
 
-revoke all on function public.prune_sync_departures(interval) from public, anon, authenticated;
-grant execute on function public.prune_sync_departures(interval) to service_role;
+revoke all on function private.prune_sync_departures(interval) from public, anon, authenticated;
+grant execute on function private.prune_sync_departures(interval) to service_role;
 
 -- Whether an incremental pull from `since` can still be answered from the log.
-create or replace function public.sync_departures_cover(since timestamptz) returns boolean
+create or replace function private.sync_departures_cover(since timestamptz) returns boolean
 language sql
 stable
 security invoker
@@ -210,10 +210,10 @@ as $$
   select since is null or since >= (select kept_since from public.sync_departures_state)
 $$;
 
-revoke all on function public.sync_departures_cover(timestamptz) from public, anon;
-grant execute on function public.sync_departures_cover(timestamptz) to authenticated, service_role;
+revoke all on function private.sync_departures_cover(timestamptz) from public, anon;
+grant execute on function private.sync_departures_cover(timestamptz) to authenticated, service_role;
 
-create or replace function public.note_sync_departure() returns trigger
+create or replace function private.note_sync_departure() returns trigger
 language plpgsql
 security definer
 set search_path = public
@@ -236,54 +236,54 @@ begin
     select 1 from public.sync_departures_state
      where pruned_at is null or pruned_at < now() - interval '1 day'
   ) then
-    perform public.prune_sync_departures();
+    perform private.prune_sync_departures();
   end if;
   return null;
 end
 $$;
 
-revoke all on function public.note_sync_departure() from public, anon, authenticated;
+revoke all on function private.note_sync_departure() from public, anon, authenticated;
 
 create trigger support_tickets_departure after update on public.support_tickets
   for each row
   when (old.engineer_user_id is distinct from new.engineer_user_id
         or old.customer_user_id is distinct from new.customer_user_id)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 create trigger service_requests_departure after update on public.service_requests
   for each row
   when (old.engineer_user_id is distinct from new.engineer_user_id
         or old.customer_user_id is distinct from new.customer_user_id)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 create trigger chairs_departure after update on public.chairs
   for each row when (old.owner_user_id is distinct from new.owner_user_id)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 create trigger part_requests_departure after update on public.part_requests
   for each row when (old.user_id is distinct from new.user_id)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 create trigger installations_departure after update on public.installations
   for each row when (old.engineer_user_id is distinct from new.engineer_user_id)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 create trigger users_departure after update on public.users
   for each row
   when (old.role is distinct from new.role or old.deleted_at is distinct from new.deleted_at)
-  execute function public.note_sync_departure();
+  execute function private.note_sync_departure();
 
 create trigger support_tickets_deleted after delete on public.support_tickets
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger service_requests_deleted after delete on public.service_requests
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger chairs_deleted after delete on public.chairs
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger part_requests_deleted after delete on public.part_requests
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger installations_deleted after delete on public.installations
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger users_deleted after delete on public.users
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger parts_deleted after delete on public.parts
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 create trigger training_resources_deleted after delete on public.training_resources
-  for each row execute function public.note_sync_departure();
+  for each row execute function private.note_sync_departure();
 
 -- ---------------------------------------------------------------------------------------------
 -- Pull, with the cards merged into the users pages, and a resync when the departure log no
@@ -291,7 +291,7 @@ create trigger training_resources_deleted after delete on public.training_resour
 -- ---------------------------------------------------------------------------------------------
 
 -- The mirrored tables sync reads, or a validation error naming the table asked for.
-create or replace function public.sync_require_table(table_name text) returns void
+create or replace function private.sync_require_table(table_name text) returns void
 language plpgsql
 immutable
 as $$
@@ -335,11 +335,11 @@ declare
   page_size integer := greatest(1, least(coalesce(max_rows, 1000), 5000));
   departures_since timestamptz := coalesce(departed_after, after_updated_at);
 begin
-  perform public.sync_require_table(table_name);
+  perform private.sync_require_table(table_name);
 
   -- Only an incremental pull names departed_after; the later pages of a first sync page past rows
   -- of any age and must not be taken for a stale cursor.
-  if departed_after is not null and not public.sync_departures_cover(departed_after) then
+  if departed_after is not null and not private.sync_departures_cover(departed_after) then
     return jsonb_build_object(
       'rows', '[]'::jsonb, 'total', null, 'gone', '[]'::jsonb, 'server_time', now(), 'resync', true
     );
@@ -355,7 +355,7 @@ begin
         order by u.updated_at, u.id
         limit page_size)
       union all
-      select c from public.my_user_cards(since, since_id, page_size) c
+      select c from private.my_user_cards(since, since_id, page_size) c
     ),
     keyed as (
       select row, (row ->> 'updated_at')::timestamptz as ts, (row ->> 'id')::uuid as id
@@ -367,7 +367,7 @@ begin
 
     if with_total then
       select (select count(*) from public.users u where (u.updated_at, u.id) > (since, since_id))
-           + (select count(*) from public.my_user_cards(since, since_id, null))
+           + (select count(*) from private.my_user_cards(since, since_id, null))
         into total;
     end if;
   else
@@ -394,7 +394,7 @@ begin
          from public.sync_departures d
         where d.table_name = $1 and d.departed_at > $2
           and not exists (select 1 from public.%I t where t.id = d.row_id)
-          and not ($1 = ''users'' and public.sees_user_card(d.row_id))',
+          and not ($1 = ''users'' and private.sees_user_card(d.row_id))',
       table_name
     ) into gone using table_name, departures_since;
   end if;
@@ -418,7 +418,7 @@ as $$
 declare
   found_rows jsonb;
 begin
-  perform public.sync_require_table(table_name);
+  perform private.sync_require_table(table_name);
   if coalesce(array_length(ids, 1), 0) > 1000 then
     raise exception 'At most 1000 ids per call' using errcode = 'PT400', detail = 'validation';
   end if;
@@ -430,7 +430,7 @@ begin
       from (
         select row from visible
         union all
-        select c from public.my_user_cards() c
+        select c from private.my_user_cards() c
          where (c ->> 'id')::uuid = any (coalesce(ids, '{}'::uuid[]))
            and not exists (select 1 from visible v where v.row ->> 'id' = c ->> 'id')
       ) r;

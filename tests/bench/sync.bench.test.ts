@@ -147,7 +147,7 @@ async function countsAs(db: Database, userId: string): Promise<TableCounts> {
     ]);
     const entries: [string, number][] = [];
     for (const table of ENTITY_TABLES) {
-      const cards = table === 'users' ? ' + (select count(*) from public.my_user_cards())' : '';
+      const cards = table === 'users' ? ' + (select count(*) from private.my_user_cards())' : '';
       const { rows } = await tx.query<{ n: number }>(
         `select ((select count(*) from public.${SERVER_TABLE[table]})${cards})::int as n`,
       );

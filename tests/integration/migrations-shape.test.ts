@@ -38,11 +38,11 @@ function code(sql: string): string {
   return sql.replace(/--[^\n]*/g, '');
 }
 
-/** Every `create [or replace] function public.<name>` in a file, in order. */
+/** Every `create [or replace] function public.<name>` (or private.<name>) in a file, in order. */
 function definedFunctions(sql: string): string[] {
-  return [...code(sql).matchAll(/create\s+(?:or\s+replace\s+)?function\s+public\.(\w+)/gi)].map(
-    (m) => (m[1] ?? '').toLowerCase(),
-  );
+  return [
+    ...code(sql).matchAll(/create\s+(?:or\s+replace\s+)?function\s+(?:public|private)\.(\w+)/gi),
+  ].map((m) => (m[1] ?? '').toLowerCase());
 }
 
 /** The body of `public.<name>`'s definition (between its $$ quotes). */

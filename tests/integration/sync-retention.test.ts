@@ -65,7 +65,7 @@ describe('pruning the departure log', () => {
       [oldId, recentId],
     );
     const { rows } = await db.query<{ dropped: string }>(
-      `select public.prune_sync_departures(interval '90 days') as dropped`,
+      `select private.prune_sync_departures(interval '90 days') as dropped`,
     );
     expect(Number(rows[0]?.dropped)).toBeGreaterThanOrEqual(1);
     const left = (await departures()).map((d) => d.row_id);
@@ -80,7 +80,7 @@ describe('pruning the departure log', () => {
 
   it('refuses a negative retention', async () => {
     await expect(
-      db.query(`select public.prune_sync_departures(interval '-1 day')`),
+      db.query(`select private.prune_sync_departures(interval '-1 day')`),
     ).rejects.toThrow('The retention must be a positive interval');
   });
 
@@ -96,7 +96,9 @@ describe('pruning the departure log', () => {
     expect((await callOp(engineer, 'ticket.take', { ticketId: first })).error).toBeNull();
     expect((await departures()).map((d) => d.row_id)).toContain(stale);
 
-    await db.query(`update public.sync_departures_state set pruned_at = now() - interval '25 hours'`);
+    await db.query(
+      `update public.sync_departures_state set pruned_at = now() - interval '25 hours'`,
+    );
     const second = await openTicket('Spittoon bowl cracked');
     expect((await callOp(engineer, 'ticket.take', { ticketId: second })).error).toBeNull();
     const left = (await departures()).map((d) => d.row_id);
@@ -117,7 +119,7 @@ describe('a device whose last pull the log no longer covers', () => {
     // The other engineer takes it while this tablet is away; then the log forgets everything
     // older than now (as if the tablet had been away for longer than the retention).
     expect((await callOp(engineer, 'ticket.take', { ticketId: taken })).error).toBeNull();
-    await db.query(`select public.prune_sync_departures(interval '0 seconds')`);
+    await db.query(`select private.prune_sync_departures(interval '0 seconds')`);
     expect((await departures()).map((d) => d.row_id)).not.toContain(taken);
 
     await pullTable(mirror, transport, 'supportTickets');
@@ -138,11 +140,15 @@ describe('a device whose last pull the log no longer covers', () => {
     for (const title of ['Cuspidor leaks', 'Stool squeaks', 'Delivery unit tilts']) {
       await openTicket(title);
     }
-    await db.exec(`alter table public.support_tickets disable trigger support_tickets_set_updated_at`);
+    await db.exec(
+      `alter table public.support_tickets disable trigger support_tickets_set_updated_at`,
+    );
     await db.query(`update public.support_tickets set updated_at = now() - interval '200 days'`);
-    await db.exec(`alter table public.support_tickets enable trigger support_tickets_set_updated_at`);
+    await db.exec(
+      `alter table public.support_tickets enable trigger support_tickets_set_updated_at`,
+    );
     // The log covers far less than the rows' age.
-    await db.query(`select public.prune_sync_departures(interval '30 days')`);
+    await db.query(`select private.prune_sync_departures(interval '30 days')`);
     const mirror = openLocalDatabase(customer.id, { indexedDB: new IDBFactory(), IDBKeyRange });
     const received = await pullTable(mirror, supabaseTransport(customer.client), 'supportTickets', {
       pageSize: 2,

@@ -262,7 +262,7 @@ async function runStep(world: World, step: Step): Promise<void> {
       else world.restart = step.mode;
       return;
     case 'forgetDepartures':
-      await db.query(`select public.prune_sync_departures(interval '0 seconds')`);
+      await db.query(`select private.prune_sync_departures(interval '0 seconds')`);
       return;
   }
 }
