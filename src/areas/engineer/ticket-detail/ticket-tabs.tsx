@@ -33,7 +33,12 @@ export function TicketTabs({ detail, now, tab, onTabChange }: TicketTabsProps) {
           size="sm"
           colorPalette="brand"
         >
-          <Tabs.List overflowX="auto">
+          {/* Four tabs do not fit a phone's width: two rows of two there, so none scrolls away. */}
+          <Tabs.List
+            overflowX="auto"
+            display={{ base: 'grid', sm: 'flex' }}
+            gridTemplateColumns="1fr 1fr"
+          >
             {TABS.map((t) => (
               <Tabs.Trigger key={t.value} value={t.value} minH="44px" px="3" flexShrink={0}>
                 {t.label}
