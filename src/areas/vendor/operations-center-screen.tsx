@@ -4,14 +4,18 @@
  * destructive, more than 1 secondary); the 5 most recent tickets with the team's averages and
  * the efficiency bar; links to the ticket and engineer pages.
  */
-import { Badge, Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
+import {
+  StatusBadge,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+} from '../../components/status-badges';
 import { useVendorWorkspace } from '../../data/queries/vendor';
 import { isTicketActive } from '../../domain/active-tickets';
 import { displayId, formatDate } from '../../domain/format';
@@ -127,14 +131,10 @@ export function OperationsCenterScreen() {
                     <li key={w.engineer.id}>
                       <HStack justify="space-between" gap="3">
                         <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
-                        <Badge
-                          colorPalette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
-                          variant={
-                            workloadBadge(w.activeTickets) === 'default' ? 'outline' : 'solid'
-                          }
-                        >
-                          {w.activeTickets} active
-                        </Badge>
+                        <StatusBadge
+                          label={`${w.activeTickets} active`}
+                          palette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
+                        />
                       </HStack>
                       <Progress.Root
                         size="xs"
