@@ -32,7 +32,6 @@ export function DemoCredentials({ onPick }: { onPick: (account: DemoAccount) => 
               px="3"
               justifyContent="flex-start"
               textAlign="start"
-              aria-label={`Use the ${roleLabel(account.role)} demo account`}
               onClick={() => onPick(account)}
             >
               <Box minW="0">

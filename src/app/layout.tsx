@@ -15,12 +15,13 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { useCurrentUser } from '../data/session-context';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
+import { SkipLink, useFocusOnRouteChange } from './main-focus';
 import { areaNav, roles, type NavItem } from '../domain/paths';
 import { roleLabel } from '../domain/labels';
 import { SignOutButton } from './sign-out';
@@ -95,11 +96,14 @@ export function Layout() {
   const user = useCurrentUser();
   const nav = navFor(user.role);
   const [open, setOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useFocusOnRouteChange(main);
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
   return (
     <Flex direction="column" minH="100dvh">
+      <SkipLink main={main} />
       <Grid
         as="header"
         templateAreas={{
@@ -123,6 +127,8 @@ export function Layout() {
         position="sticky"
         top="0"
         zIndex="sticky"
+        // Focus rings in the bar's own contrast colour: the grey or teal ring vanishes on teal.
+        css={{ '& :focus-visible': { outlineColor: 'brand.contrast' } }}
       >
         <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
           <Drawer.Trigger asChild>
@@ -160,7 +166,7 @@ export function Layout() {
           rounded="22%"
           boxShadow="0 0 0 2px var(--chakra-colors-brand-contrast)"
         />
-        <Heading gridArea="title" size="md" hideBelow="md" truncate>
+        <Heading as="p" gridArea="title" size="md" hideBelow="md" truncate>
           Chairside
           <Box as="span" hideBelow="xl">
             {' '}
@@ -187,7 +193,7 @@ export function Layout() {
         <Box as="aside" hideBelow="md" w="60" flexShrink={0} borderEndWidth="1px" bg="bg" p="3">
           <NavList items={nav} />
         </Box>
-        <Box as="main" flex="1" p={{ base: '4', md: '6' }} minW="0">
+        <Box as="main" ref={main} flex="1" p={{ base: '4', md: '6' }} minW="0">
           <SessionBanners />
           <Outlet />
         </Box>

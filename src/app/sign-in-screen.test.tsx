@@ -58,7 +58,7 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Use the Engineer demo account' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Engineer · James Carter/ }));
     expect(screen.getByLabelText('Email')).toHaveValue('engineer@demo.chairside.app');
     expect(screen.getByLabelText('Password')).toHaveValue('engineer123');
   });

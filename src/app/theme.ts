@@ -5,6 +5,8 @@ const config = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%', bg: 'bg.subtle', color: 'fg' },
     button: { minHeight: '44px' },
+    // Focus rings at least 2 px everywhere: Chakra's inputs draw 1 px by default (WCAG 2.4.11).
+    ':root': { '--focus-ring-width': '2px' },
   },
   theme: {
     tokens: {
@@ -30,6 +32,11 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Error text at 4.5:1 or more on white and bg.subtle (Chakra's red.500 is 3.6:1).
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
+        // Grey focus rings (inputs, grey and outline buttons) at 3:1 or more against the page:
+        // Chakra's gray.400 is 2.5:1 on white.
+        gray: { focusRing: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },

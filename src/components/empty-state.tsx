@@ -15,7 +15,7 @@ export function ListEmptyState({
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg">
       <EmptyState.Content>
         {icon ? <EmptyState.Indicator>{icon}</EmptyState.Indicator> : null}
-        <EmptyState.Title as="h3">{title}</EmptyState.Title>
+        <EmptyState.Title as="h2">{title}</EmptyState.Title>
         <EmptyState.Description>{description}</EmptyState.Description>
       </EmptyState.Content>
     </EmptyState.Root>

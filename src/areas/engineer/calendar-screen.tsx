@@ -77,7 +77,7 @@ function AppointmentCard({ view, now }: { view: ServiceRequestView; now: Date })
             <Heading as="h4" size="md">
               {name}
             </Heading>
-            <Text fontSize="xs" color="fg.subtle">
+            <Text fontSize="xs" color="fg.muted">
               Service Request #{displayId(request.id)}
             </Text>
           </Stack>

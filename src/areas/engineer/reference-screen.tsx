@@ -81,7 +81,7 @@ function ResourceCard({ resource }: { resource: TrainingResource }) {
   return (
     <Card.Root as="article" aria-label={resource.title} variant="outline" h="full">
       <Card.Body gap="2">
-        <Heading as="h3" size="md">
+        <Heading as="h2" size="md">
           {resource.title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">

@@ -37,7 +37,9 @@ export function EquipmentCard({
       <Card.Header pb="2">
         <HStack justify="space-between" align="start" gap="3">
           <Stack gap="0">
-            <Card.Title fontSize="xl">{chair.serialNumber}</Card.Title>
+            <Card.Title as="h2" fontSize="xl">
+              {chair.serialNumber}
+            </Card.Title>
             <Text color="fg.muted">{chairModelName(chair)}</Text>
           </Stack>
           <ChairStatusBadge status={chair.status} />

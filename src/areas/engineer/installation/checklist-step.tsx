@@ -64,7 +64,7 @@ function GroupCard({ group, ticks, onChange }: GroupProps) {
     >
       <HStack justify="space-between" align="center" gap="3" mb="2" wrap="wrap">
         <HStack gap="3">
-          <Heading as="h3" size="md" id={`group-${group.id}`}>
+          <Heading as="h2" size="md" id={`group-${group.id}`}>
             {group.title}
           </Heading>
           <Badge colorPalette={all ? 'green' : 'gray'} size="md">
@@ -76,7 +76,8 @@ function GroupCard({ group, ticks, onChange }: GroupProps) {
           size="sm"
           minH="44px"
           onClick={() => setAll(!all)}
-          aria-label={`${all ? 'Untick all in' : 'Tick all in'} ${group.title}`}
+          // The name starts with the visible words (WCAG 2.5.3), then says which group.
+          aria-label={`${all ? 'Untick all' : 'Tick all in group'}: ${group.title}`}
         >
           {all ? 'Untick all' : 'Tick all in group'}
         </Button>

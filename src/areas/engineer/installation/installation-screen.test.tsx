@@ -180,7 +180,9 @@ describe('InstallationScreen', () => {
     await user.click(screen.getByRole('checkbox', { name: /Chair powers on from the mains/ }));
     expect(screen.getByText('1 of 70 items checked')).toBeInTheDocument();
     const footPedal = screen.getByRole('region', { name: 'Foot Pedal' });
-    await user.click(within(footPedal).getByRole('button', { name: 'Tick all in Foot Pedal' }));
+    await user.click(
+      within(footPedal).getByRole('button', { name: 'Tick all in group: Foot Pedal' }),
+    );
     expect(within(footPedal).getByText('6/6')).toBeInTheDocument();
     expect(screen.getByText('7 of 70 items checked')).toBeInTheDocument();
     await tickEverything(user);

@@ -29,7 +29,7 @@ export function VerifyEquipmentStep({
     <Box>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="6">
         <Box borderWidth="1px" borderRadius="md" p="4">
-          <Heading as="h3" size="md" mb="3">
+          <Heading as="h2" size="md" mb="3">
             Equipment
           </Heading>
           <DataList.Root orientation="horizontal" size="lg">
@@ -60,7 +60,7 @@ export function VerifyEquipmentStep({
           </DataList.Root>
         </Box>
         <Box borderWidth="1px" borderRadius="md" p="4">
-          <Heading as="h3" size="md" mb="3">
+          <Heading as="h2" size="md" mb="3">
             Configuration
           </Heading>
           <DataList.Root orientation="horizontal" size="lg" aria-label="Configuration">

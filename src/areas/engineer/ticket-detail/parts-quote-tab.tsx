@@ -11,14 +11,14 @@ export function PartsQuoteTab({ detail, now }: { detail: TicketDetail; now: Date
   return (
     <Stack gap="6">
       <Stack gap="3">
-        <Heading as="h3" size="md">
+        <Heading as="h2" size="md">
           Parts used
         </Heading>
         <PartsUsedTable ticketId={ticket.id} lines={ticket.serviceNotes?.partsUsed ?? []} />
         <AddPartForm key={ticket.id} ticketId={ticket.id} parts={parts ?? []} />
       </Stack>
       <Stack gap="3">
-        <Heading as="h3" size="md">
+        <Heading as="h2" size="md">
           Quote
         </Heading>
         <QuotePanel notes={ticket.serviceNotes} warranty={chair?.warranty ?? {}} now={now} />

@@ -18,7 +18,7 @@ export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
       {ticket.resolution ? (
         <Card.Root size="sm" variant="subtle" colorPalette="green">
           <Card.Body>
-            <Heading as="h3" size="sm" mb="1">
+            <Heading as="h2" size="sm" mb="1">
               Current resolution
             </Heading>
             <Text whiteSpace="pre-wrap">{ticket.resolution}</Text>

@@ -25,7 +25,7 @@ export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
   return (
     <Stack gap="5">
       <Box>
-        <Heading as="h3" size="md" mb="2">
+        <Heading as="h2" size="md" mb="2">
           Problem description
         </Heading>
         <Text whiteSpace="pre-wrap">{ticket.description?.trim() || 'No description given.'}</Text>
@@ -33,7 +33,7 @@ export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
       {ticket.resolution ? (
         <Card.Root size="sm" variant="subtle" colorPalette="green">
           <Card.Body>
-            <Heading as="h3" size="sm" mb="1">
+            <Heading as="h2" size="sm" mb="1">
               Resolution
             </Heading>
             <Text whiteSpace="pre-wrap">{ticket.resolution}</Text>
@@ -46,7 +46,7 @@ export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
           <Facts title="Equipment" rows={equipment} />
         ) : (
           <Box>
-            <Heading as="h3" size="md" mb="2">
+            <Heading as="h2" size="md" mb="2">
               Equipment
             </Heading>
             <Text color="fg.muted">
@@ -62,7 +62,7 @@ export function TicketOverviewTab({ detail }: { detail: TicketDetail }) {
 function Facts({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
     <Box>
-      <Heading as="h3" size="md" mb="2">
+      <Heading as="h2" size="md" mb="2">
         {title}
       </Heading>
       <DataList.Root orientation="horizontal" size="sm" gap="2">
