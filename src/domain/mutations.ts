@@ -133,6 +133,9 @@ const equipmentArgs = {
   'installation.complete': z.object({
     id: uuid,
     chairId: uuid,
+    // The chair's owner the engineer verified (null: no owner); a chair owned by anyone else is
+    // refused. Older queued changes leave it out, and the owner is then not checked.
+    customerUserId: uuid.nullable().optional(),
     checklist: checklistSchema,
     customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
     signatureText: z.string().trim().min(1, { error: 'Signature is required' }),
@@ -149,6 +152,19 @@ const equipmentArgs = {
       .array(z.object({ partId: uuid, qty: z.number().int().min(1) }))
       .min(1, { error: 'Cart is empty' }),
     notes: text.optional(),
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Part request lifecycle (admin): PENDING → QUOTED → ORDERED → FULFILLED, or CANCELLED before
+// FULFILLED (src/domain/part-request-lifecycle.ts).
+// ---------------------------------------------------------------------------------------------
+const partRequestArgs = {
+  'partRequest.setStatus': z.object({
+    partRequestId: uuid,
+    status: z.enum(['QUOTED', 'ORDERED', 'FULFILLED', 'CANCELLED'], {
+      error: 'Status must be QUOTED, ORDERED, FULFILLED or CANCELLED',
+    }),
   }),
 } as const;
 
@@ -233,6 +249,7 @@ export const mutationArgSchemas = {
   ...ticketArgs,
   ...serviceRequestArgs,
   ...equipmentArgs,
+  ...partRequestArgs,
   ...profileArgs,
   ...adminArgs,
 } as const;

@@ -1,4 +1,5 @@
--- Guarded operations on part requests (Backend II): partRequest.create. Follows the contract in
+-- Guarded operations on part requests (Backend II): partRequest.create and (issue 16)
+-- partRequest.setStatus. Follows the contract in
 -- 20261123000003_mutation_ledger.sql: mutation_begin (replay returns the first result), role
 -- check, args read with the ops_arg_* helpers, rule checks, the change, and mutation_finish with
 -- the changed rows keyed by table name.
@@ -105,7 +106,67 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
+-- partRequest.setStatus (ADMIN): the lifecycle PENDING -> QUOTED -> ORDERED -> FULFILLED, or
+-- CANCELLED at any point before FULFILLED (src/domain/part-request-lifecycle.ts, same messages).
+-- The row is locked so two admins moving one request cannot both pass the check.
+-- ---------------------------------------------------------------------------------------------
+create or replace function public.part_request_set_status(mutation_id uuid, args jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = public
+as $$
+declare
+  prior jsonb;
+  v_id uuid;
+  v_to text;
+  v_from text;
+  v_allowed text[];
+  r public.part_requests%rowtype;
+begin
+  prior := public.mutation_begin(mutation_id, 'partRequest.setStatus');
+  if prior is not null then
+    return prior;
+  end if;
+  perform public.require_role('ADMIN');
+  perform public.ops_arg_object(args);
+  v_id := public.ops_arg_required_uuid(args, 'partRequestId', 'Part request id must be a UUID');
+  v_to := public.ops_arg_enum(args, 'status', array['QUOTED', 'ORDERED', 'FULFILLED', 'CANCELLED'],
+    'Status must be QUOTED, ORDERED, FULFILLED or CANCELLED');
+  if v_to is null then
+    perform public.app_error('validation', 'Status must be QUOTED, ORDERED, FULFILLED or CANCELLED');
+  end if;
+
+  select * into r from public.part_requests p where p.id = v_id for update;
+  if not found then
+    perform public.app_error('not_found', 'Part request not found');
+  end if;
+  v_from := r.status;
+  v_allowed := case v_from
+    when 'PENDING' then array['QUOTED', 'CANCELLED']
+    when 'QUOTED' then array['ORDERED', 'CANCELLED']
+    when 'ORDERED' then array['FULFILLED', 'CANCELLED']
+    else array[]::text[]
+  end;
+  if not (v_to = any (v_allowed)) then
+    if v_from = v_to or cardinality(v_allowed) = 0 then
+      perform public.app_error('conflict',
+        format('This part request is already %s', lower(v_from)));
+    end if;
+    perform public.app_error('conflict',
+      format('A %s part request cannot be marked %s', lower(v_from), lower(v_to)));
+  end if;
+
+  update public.part_requests p set status = v_to where p.id = v_id returning * into r;
+  return public.mutation_finish(mutation_id,
+    jsonb_build_object('part_requests', jsonb_build_array(to_jsonb(r))));
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
 -- Privileges: for signed-in users (and the service role); anon never.
 -- ---------------------------------------------------------------------------------------------
 revoke all on function public.part_request_create(uuid, jsonb) from public, anon;
 grant execute on function public.part_request_create(uuid, jsonb) to authenticated, service_role;
+revoke all on function public.part_request_set_status(uuid, jsonb) from public, anon;
+grant execute on function public.part_request_set_status(uuid, jsonb) to authenticated, service_role;

@@ -227,6 +227,17 @@ class Seeder {
     return this.show('trainingResources', id, opts.hidden);
   }
 
+  async partRequest(
+    opts: { status?: 'PENDING' | 'QUOTED' | 'ORDERED' | 'FULFILLED' | 'CANCELLED' } = {},
+  ): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `insert into public.part_requests (id, user_id, items, status) values ($1, $2, '[]', $3)`,
+      [id, cast.cathy.id, opts.status ?? 'PENDING'],
+    );
+    return this.show('partRequests', id, false);
+  }
+
   /** A directory user (no auth account), as an admin's Add user leaves one. */
   async user(
     opts: { role?: 'CUSTOMER' | 'ENGINEER'; deleted?: boolean; hidden?: boolean } = {},
@@ -744,6 +755,20 @@ const table: { [N in MutationName]: Case[] } = {
       setup: async (s) => ({ ticket: await s.ticket({ engineer: cast.eve.id }) }),
       args: (ids) => ({ ticketId: ids.ticket, resolution: '   ' }),
       local: { refused: 'validation', message: 'Please provide a resolution description' },
+    },
+    {
+      name: 'an engineer resolving a ticket an admin closed',
+      as: 'eve',
+      setup: async (s) => ({ ticket: await s.ticket({ status: 'CLOSED' }) }),
+      args: (ids) => ({ ticketId: ids.ticket, resolution: 'Replaced the pump' }),
+      local: { refused: 'conflict', message: 'This ticket is closed and cannot be resolved' },
+    },
+    {
+      name: 'an admin resolving a closed ticket',
+      as: 'adam',
+      setup: async (s) => ({ ticket: await s.ticket({ status: 'CLOSED', engineer: cast.eve.id }) }),
+      args: (ids) => ({ ticketId: ids.ticket, resolution: 'Reopened by the office' }),
+      local: { refused: 'conflict', message: 'This ticket is closed and cannot be resolved' },
     },
   ],
 
@@ -1357,12 +1382,12 @@ const table: { [N in MutationName]: Case[] } = {
       },
     },
     {
-      name: 'a REGISTERED chair keeps its status; 31 days before due it is current',
+      name: "its customer's DELIVERED chair is REGISTERED, warranty started; 31 days before due it is current",
       as: 'eve',
       threshold: 'service due soon 30 days (31 days before due)',
       setup: async (s) => ({
         chair: await s.chair({
-          status: 'REGISTERED',
+          status: 'DELIVERED',
           owner: cast.cathy.id,
           service: { serviceHistory: [{ type: 'Annual', date: '2025-01-01T00:00:00.000Z' }] },
         }),
@@ -1370,6 +1395,7 @@ const table: { [N in MutationName]: Case[] } = {
       args: (ids) => ({
         id: randomUUID(),
         chairId: ids.chair,
+        customerUserId: cast.cathy.id,
         checklist: completedChecklist(),
         customerName: 'Dr Patel',
         signatureText: 'A. Patel',
@@ -1413,6 +1439,56 @@ const table: { [N in MutationName]: Case[] } = {
         signatureImage: '',
       }),
       local: { refused: 'validation', message: 'Please sign in the box' },
+    },
+    {
+      name: 'a REGISTERED chair is not installed again',
+      as: 'eve',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids) => ({
+        id: randomUUID(),
+        chairId: ids.chair,
+        customerUserId: cast.cathy.id,
+        checklist: completedChecklist(),
+        customerName: 'Dr Patel',
+        signatureText: 'A. Patel',
+        signatureImage: PNG,
+      }),
+      local: {
+        refused: 'conflict',
+        message: 'Only a chair in stock or pending installation can be installed',
+      },
+    },
+    {
+      name: "another customer's DELIVERED chair",
+      as: 'eve',
+      setup: async (s) => ({ chair: await s.chair({ status: 'DELIVERED', owner: cast.carl.id }) }),
+      args: (ids) => ({
+        id: randomUUID(),
+        chairId: ids.chair,
+        customerUserId: cast.cathy.id,
+        checklist: completedChecklist(),
+        customerName: 'Dr Patel',
+        signatureText: 'A. Patel',
+        signatureImage: PNG,
+      }),
+      local: { refused: 'conflict', message: 'This chair belongs to another customer' },
+    },
+    {
+      name: 'a DELIVERED chair that gained an owner since the engineer verified it (none)',
+      as: 'eve',
+      setup: async (s) => ({ chair: await s.chair({ status: 'DELIVERED', owner: cast.carl.id }) }),
+      args: (ids) => ({
+        id: randomUUID(),
+        chairId: ids.chair,
+        customerUserId: null,
+        checklist: completedChecklist(),
+        customerName: 'Dr Patel',
+        signatureText: 'A. Patel',
+        signatureImage: PNG,
+      }),
+      local: { refused: 'conflict', message: 'This chair belongs to another customer' },
     },
   ],
   'partRequest.create': [
@@ -1821,6 +1897,43 @@ const table: { [N in MutationName]: Case[] } = {
       why: NOT_THE_MIRROR,
     },
   ],
+  'partRequest.setStatus': [
+    {
+      name: 'PENDING → QUOTED',
+      as: 'adam',
+      setup: async (s) => ({ request: await s.partRequest() }),
+      args: (ids) => ({ partRequestId: ids.request, status: 'QUOTED' }),
+      local: 'ok',
+    },
+    {
+      name: 'ORDERED → FULFILLED',
+      as: 'adam',
+      setup: async (s) => ({ request: await s.partRequest({ status: 'ORDERED' }) }),
+      args: (ids) => ({ partRequestId: ids.request, status: 'FULFILLED' }),
+      local: 'ok',
+    },
+    {
+      name: 'QUOTED → CANCELLED',
+      as: 'adam',
+      setup: async (s) => ({ request: await s.partRequest({ status: 'QUOTED' }) }),
+      args: (ids) => ({ partRequestId: ids.request, status: 'CANCELLED' }),
+      local: 'ok',
+    },
+    {
+      name: 'PENDING → ORDERED skips the quote',
+      as: 'adam',
+      setup: async (s) => ({ request: await s.partRequest() }),
+      args: (ids) => ({ partRequestId: ids.request, status: 'ORDERED' }),
+      local: { refused: 'conflict', message: 'A pending part request cannot be marked ordered' },
+    },
+    {
+      name: 'FULFILLED → CANCELLED',
+      as: 'adam',
+      setup: async (s) => ({ request: await s.partRequest({ status: 'FULFILLED' }) }),
+      args: (ids) => ({ partRequestId: ids.request, status: 'CANCELLED' }),
+      local: { refused: 'conflict', message: 'This part request is already fulfilled' },
+    },
+  ],
   'part.delete': [
     {
       name: 'a part',
@@ -1954,9 +2067,9 @@ afterAll(async () => {
 });
 
 describe('mutation parity: local effect and guarded operation', () => {
-  it('the table covers all 32 mutations', () => {
+  it('the table covers all 33 mutations', () => {
     expect(Object.keys(table).sort()).toEqual([...MUTATION_NAMES].sort());
-    expect(MUTATION_NAMES).toHaveLength(32);
+    expect(MUTATION_NAMES).toHaveLength(33);
     for (const cases of Object.values(table)) expect(cases.length).toBeGreaterThan(0);
   });
 

@@ -32,6 +32,7 @@ export const CHANGE_LABELS: Record<MutationName, string> = {
   'part.add': 'Add part to catalog',
   'part.update': 'Edit part',
   'part.delete': 'Delete part',
+  'partRequest.setStatus': 'Part request status',
   'training.add': 'Add training resource',
   'training.update': 'Edit training resource',
   'training.delete': 'Delete training resource',

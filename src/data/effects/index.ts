@@ -8,6 +8,7 @@ import type { EffectRunner } from '../local-store';
 import { adminEffects } from './admin';
 import type { Effect, EffectMap } from './context';
 import { equipmentEffects } from './equipment';
+import { partRequestEffects } from './part-requests';
 import { serviceRequestEffects } from './service-requests';
 import { ticketEffects } from './tickets';
 
@@ -15,6 +16,7 @@ export const effects: EffectMap<MutationName> = {
   ...ticketEffects,
   ...serviceRequestEffects,
   ...equipmentEffects,
+  ...partRequestEffects,
   ...adminEffects,
 };
 
