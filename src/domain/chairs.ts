@@ -22,7 +22,41 @@ export function canReassignOwner(status: ChairStatus): boolean {
 }
 export const ONLY_REGISTERED_REASSIGNED = 'Only registered chairs can be reassigned';
 
-/** A completed installation delivers an in-stock chair; other statuses stay. */
-export function chairStatusAfterInstallation(status: ChairStatus): ChairStatus {
-  return status === 'IN_STOCK' ? 'DELIVERED' : status;
+interface InstalledChair {
+  status: ChairStatus;
+  ownerUserId: string | null;
+}
+
+/** Installing a chair that is not in stock or delivered (installation.complete). */
+export const CHAIR_NOT_INSTALLABLE =
+  'Only a chair in stock or pending installation can be installed';
+/** Installing a chair owned by someone other than the installation's customer. */
+export const CHAIR_OF_ANOTHER_CUSTOMER = 'This chair belongs to another customer';
+
+/**
+ * Why a chair cannot be installed, or null. Only IN_STOCK or DELIVERED chairs are installed (a
+ * REGISTERED chair is at its owner's practice already). `customerUserId` is the customer the
+ * engineer verified in the wizard (null: a chair without owner); when given, a chair owned by
+ * anyone else is refused. Left out (undefined), the owner is not checked.
+ */
+export function installationRefusal(
+  chair: InstalledChair,
+  customerUserId?: string | null,
+): string | null {
+  if (chair.status !== 'IN_STOCK' && chair.status !== 'DELIVERED') return CHAIR_NOT_INSTALLABLE;
+  if (customerUserId !== undefined && chair.ownerUserId && chair.ownerUserId !== customerUserId) {
+    return CHAIR_OF_ANOTHER_CUSTOMER;
+  }
+  return null;
+}
+
+/**
+ * A completed installation puts the chair in service at its owner's practice: a chair with an
+ * owner becomes REGISTERED (its warranty starts then if not yet activated, see
+ * warrantyAfterInstallation); one without an owner is DELIVERED, for the practice to activate
+ * its warranty by serial number. Either way its Installation history entry keeps it off every
+ * device's list of chairs to install (README, Departures from SPEC).
+ */
+export function chairStatusAfterInstallation(chair: InstalledChair): ChairStatus {
+  return chair.ownerUserId ? 'REGISTERED' : 'DELIVERED';
 }

@@ -36,6 +36,14 @@ export function takeTicketRefusal(
   return null;
 }
 
+/** Resolving a ticket an admin closed (ticket.resolve). */
+export const TICKET_CLOSED_NOT_RESOLVED = 'This ticket is closed and cannot be resolved';
+
+/** Why a ticket may not be resolved, or null: a CLOSED ticket is finished for everyone. */
+export function resolveTicketRefusal(ticket: { status: TicketStatus }): string | null {
+  return ticket.status === 'CLOSED' ? TICKET_CLOSED_NOT_RESOLVED : null;
+}
+
 const TAKEN_PREFIX = 'This ticket has already been taken by ';
 
 export function ticketTakenMessage(engineerName: string): string {

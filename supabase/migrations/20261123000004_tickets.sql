@@ -473,9 +473,14 @@ begin
          service_notes = private.ticket_notes_object(service_notes)
            || jsonb_build_object('completedAt', to_jsonb(public.ops_iso_time(now())))
    where id = tid and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
+     and status <> 'CLOSED'
   returning * into t;
   if not found then
     t := private.ticket_explain_refusal(tid, r);
+    -- A CLOSED ticket is finished for everyone (resolveTicketRefusal in src/domain/tickets.ts).
+    if t.status = 'CLOSED' then
+      perform public.app_error('conflict', 'This ticket is closed and cannot be resolved');
+    end if;
   end if;
   return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
 end

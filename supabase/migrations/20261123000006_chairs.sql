@@ -368,6 +368,7 @@ declare
   v_ids text[] := private.installation_checklist_item_ids();
   v_id uuid;
   v_chair uuid;
+  v_customer uuid;
   v_checklist jsonb;
   v_customer_name text;
   v_signature_text text;
@@ -393,6 +394,8 @@ begin
   if v_chair is null then
     perform public.app_error('validation', 'Chair is required');
   end if;
+  -- The owner the engineer verified (JSON null: no owner); left out, the owner is not checked.
+  v_customer := public.ops_arg_uuid(args, 'customerUserId', 'Customer must be a UUID');
   v_checklist := args -> 'checklist';
   if jsonb_typeof(v_checklist) is distinct from 'object'
      or exists (select 1 from unnest(v_ids) as item(id) where v_checklist -> item.id is distinct from 'true'::jsonb)
@@ -434,7 +437,25 @@ begin
     'cost', 0
   );
 
-  -- History is appended to the locked row's current list, so concurrent entries all survive.
+  -- Only an IN_STOCK or DELIVERED chair of the installation's customer (or without owner) is
+  -- installed (installationRefusal in src/domain/chairs.ts). Read under the row lock.
+  select * into c from public.chairs ch where ch.id = v_chair for update;
+  if not found then
+    perform public.app_error('not_found', 'Chair not found');
+  end if;
+  if c.status not in ('IN_STOCK', 'DELIVERED') then
+    perform public.app_error('conflict', 'Only a chair in stock or pending installation can be installed');
+  end if;
+  if args ? 'customerUserId' and c.owner_user_id is not null
+     and c.owner_user_id is distinct from v_customer
+  then
+    perform public.app_error('conflict', 'This chair belongs to another customer');
+  end if;
+
+  -- History is appended to the locked row's current list, so concurrent entries all survive. A
+  -- chair with an owner is now in service at their practice: REGISTERED, its warranty starting
+  -- now if not yet activated; one without owner is DELIVERED (chairStatusAfterInstallation,
+  -- warrantyAfterInstallation). The Installation entry takes it off every wizard's list.
   update public.chairs ch
      set service = coalesce(case when jsonb_typeof(ch.service) = 'object' then ch.service end, '{}'::jsonb)
            || jsonb_build_object(
@@ -445,7 +466,14 @@ begin
                        then ch.service -> 'serviceHistory' else '[]'::jsonb end
                   || jsonb_build_array(v_entry)
               ),
-         status = case when ch.status = 'IN_STOCK' then 'DELIVERED' else ch.status end
+         status = case when ch.owner_user_id is not null then 'REGISTERED' else 'DELIVERED' end,
+         warranty = case
+           when ch.owner_user_id is not null
+                and (jsonb_typeof(ch.warranty) is distinct from 'object'
+                     or coalesce(ch.warranty ->> 'activatedAt', '') = '')
+           then private.chair_new_warranty()
+           else ch.warranty
+         end
    where ch.id = v_chair
   returning ch.* into c;
   if not found then

@@ -1,6 +1,7 @@
-// Guarded operations for equipment (supabase/migrations/20261121000005_ops_equipment.sql):
-// chair.register, chair.activateWarranty, chair.submitTestSheet, chair.extendWarranty,
-// installation.complete and partRequest.create, called through supabase-js as each role.
+// Guarded operations for equipment (supabase/migrations/20261123000006_chairs.sql and
+// 20261123000007_part_requests.sql): chair.register, chair.activateWarranty,
+// chair.submitTestSheet, chair.extendWarranty, installation.complete and partRequest.create,
+// called through supabase-js as each role.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
@@ -734,21 +735,25 @@ describe('installation.complete', () => {
     expect(await installationCount(chair.id)).toBe(1);
   });
 
-  it('keeps a registered chair registered and its earlier history, with no notes as null recommendations', async () => {
+  it("registers its customer's delivered chair, starting the warranty, and keeps earlier history, with no notes as null recommendations", async () => {
     const earlier = { id: randomUUID(), type: 'Annual', date: '2025-01-01T00:00:00.000Z' };
     const chair = await seedChair({
-      status: 'REGISTERED',
+      status: 'DELIVERED',
       owner: alice,
       service: { serviceHistory: [earlier as unknown as HistoryEntry] },
     });
     const out = await callOp(
       eve,
       'installation.complete',
-      installArgs(chair.id, { notes: undefined }),
+      installArgs(chair.id, { notes: undefined, customerUserId: alice.id }),
     );
     const row = chairOf(out);
     expect(row.status).toBe('REGISTERED');
     expect(row.owner_user_id).toBe(alice.id);
+    expect(row.warranty).toMatchObject({ confirmed: false, warrantyYears: 5, extensionYears: 0 });
+    expect(Math.abs(Date.parse(String(row.warranty?.activatedAt)) - Date.now())).toBeLessThan(
+      60_000,
+    );
     expect(row.service!.serviceHistory).toHaveLength(2);
     expect(row.service!.serviceHistory[0]).toEqual(earlier);
     expect(row.service!.serviceHistory[1]?.recommendations).toBeNull();
@@ -807,6 +812,33 @@ describe('installation.complete', () => {
     );
     expect(out.error).toBeNull();
     expect(rowOf(out, 'installations').signature_image).toBe(image);
+  });
+
+  it('refuses a chair that is not in stock or delivered, and changes nothing', async () => {
+    const chair = await ownedChair(alice);
+    const args = installArgs(chair.id, { customerUserId: alice.id });
+    expectRefusedAs(
+      await callOp(eve, 'installation.complete', args),
+      409,
+      'conflict',
+      'Only a chair in stock or pending installation can be installed',
+    );
+    expect(await installationCount(chair.id)).toBe(0);
+    expect(await chairRow(chair.id)).toEqual(chair);
+  });
+
+  it("refuses another customer's chair, or an owned chair verified as having none", async () => {
+    const chair = await seedChair({ status: 'DELIVERED', owner: alice });
+    for (const customerUserId of [bob.id, null]) {
+      expectRefusedAs(
+        await callOp(eve, 'installation.complete', installArgs(chair.id, { customerUserId })),
+        409,
+        'conflict',
+        'This chair belongs to another customer',
+      );
+    }
+    expect(await installationCount(chair.id)).toBe(0);
+    expect(await chairRow(chair.id)).toEqual(chair);
   });
 
   it("answers an unknown chair with 'Chair not found'", async () => {

@@ -1,4 +1,4 @@
-// The profile.update guarded operation (supabase/migrations/20261121000005_ops_equipment.sql):
+// The profile.update guarded operation (supabase/migrations/20261123000008_users.sql):
 // every signed-in role edits its own row; practice for customers, engineer details for engineers
 // (certifications, availability and metrics stay with the supervisor); no role changes.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,7 @@
-// Guarded service-request operations (supabase/migrations/20261121000004_ops_tickets.sql) through
-// supabase-js against the local server: create, take, assign, schedule, cancel and complete with
-// their role and state rules, at-most-once replays and two engineers taking one request at once.
+// Guarded service-request operations (supabase/migrations/20261123000005_service_requests.sql)
+// through supabase-js against the local server: create, take, assign, schedule, cancel and
+// complete with their role and state rules, at-most-once replays and two engineers taking one
+// request at once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';

@@ -1,4 +1,4 @@
-// Guarded support-ticket operations (supabase/migrations/20261121000004_ops_tickets.sql) through
+// Guarded support-ticket operations (supabase/migrations/20261123000004_tickets.sql) through
 // supabase-js against the local server: role and assignment rules, SPEC messages, at-most-once
 // replays, and contended calls (take, per-field notes patches) from parallel clients.
 import { randomUUID } from 'node:crypto';
@@ -839,6 +839,24 @@ describe('ticket.resolve', () => {
     const id = await seedTicket({ engineer: eve.id, status: 'IN_PROGRESS' });
     const args = { ticketId: id, resolution: 'Done' };
     await expectReplayChangesNothing(eve, 'ticket.resolve', args, () => ticket(id));
+  });
+
+  it('refuses a ticket an admin closed, for an engineer (unassigned or own) and an admin, changing nothing', async () => {
+    const unassigned = await seedTicket({ status: 'CLOSED' });
+    const own = await seedTicket({ status: 'CLOSED', engineer: eve.id });
+    const before = [await ticket(unassigned), await ticket(own)];
+    for (const [actor, id] of [
+      [eve, unassigned],
+      [eve, own],
+      [adam, own],
+    ] as const) {
+      expectRefused(
+        await callOp(actor, 'ticket.resolve', { ticketId: id, resolution: 'Replaced the pump' }),
+        409,
+        'This ticket is closed and cannot be resolved',
+      );
+    }
+    expect([await ticket(unassigned), await ticket(own)]).toEqual(before);
   });
 });
 

@@ -9,12 +9,14 @@ import {
   SERIAL_NOT_IN_INVENTORY,
   canRegisterChair,
   chairStatusAfterInstallation,
+  installationRefusal,
 } from '../../domain/chairs';
 import type { Chair } from '../../domain/entities';
 import {
   completedChecklist,
   installationHistoryEntry,
   serviceAfterInstallation,
+  warrantyAfterInstallation,
 } from '../../domain/installation';
 import { isChecklistComplete } from '../../domain/installation-checklist';
 import { mergeRequestLines, stockRefusal } from '../../domain/part-requests';
@@ -134,6 +136,8 @@ export const equipmentEffects: EffectMap<EquipmentMutation> = {
       throw new MutationRejected('validation', CHECKLIST_INCOMPLETE);
     }
     const chair = await ownChair(store, args.chairId);
+    const refusal = installationRefusal(chair, args.customerUserId);
+    if (refusal) throw new MutationRejected('conflict', refusal);
     const customerName = args.customerName.trim();
     const notes = optionalTrimmed(args.notes);
     await store.put('installations', {
@@ -161,7 +165,8 @@ export const equipmentEffects: EffectMap<EquipmentMutation> = {
     });
     await store.put('chairs', {
       ...chair,
-      status: chairStatusAfterInstallation(chair.status),
+      status: chairStatusAfterInstallation(chair),
+      warranty: warrantyAfterInstallation(chair, now),
       service: serviceAfterInstallation(chair.service, entry, now),
     });
   },

@@ -7,6 +7,7 @@
 import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
 import {
   mergeServiceNotes,
+  resolveTicketRefusal,
   takeTicketRefusal,
   ticketStatusAfterAssign,
   ticketStatusAfterTake,
@@ -123,6 +124,8 @@ export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.resolve': async (store, { ticketId, resolution }, { userId, now }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
+    const refusal = resolveTicketRefusal(ticket);
+    if (refusal) throw new MutationRejected('conflict', refusal);
     // An unassigned ticket goes to the resolving engineer; an admin resolving leaves it unassigned.
     const author = await store.get('users', userId);
     await store.put('supportTickets', {

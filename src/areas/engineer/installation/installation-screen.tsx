@@ -73,6 +73,7 @@ export function InstallationScreen() {
       {
         id: crypto.randomUUID(),
         chairId: selected.chair.id,
+        customerUserId: selected.chair.ownerUserId,
         checklist: Object.fromEntries(
           checklistItemIds().map((id) => [id, state.checklist[id] === true]),
         ),
