@@ -24,7 +24,13 @@ async function open(): Promise<Database> {
 }
 
 const db = await open();
-const applied = await migrate(db);
+// A data directory from an older layout of the migration files: one line, as open() says it.
+const applied = await migrate(db).catch(async (error: unknown) => {
+  if (!(error instanceof DatabaseOpenError)) throw error;
+  console.error(error.message);
+  await db.close();
+  process.exit(1);
+});
 if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
 // The demo data set (and the local demo accounts) on first start; DEMO_DATA=0 skips it.
 const demoData = process.env.DEMO_DATA !== '0';

@@ -2,17 +2,29 @@
 -- the API roles, the auth schema with auth.users, and auth.uid() / auth.role() / auth.jwt().
 -- Never deployed to a hosted project. Idempotent: safe to run on every start.
 
+-- Roles are cluster-wide: parallel test files bootstrapping databases of one PostgreSQL cluster
+-- can both find a role missing and race to create it. The loser's duplicate_object (or the
+-- unique_violation on pg_authid it can surface as) means the role is there: carry on.
 do $$
+declare
+  r record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  for r in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls')
+    ) as roles(name, options)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      begin
+        execute format('create role %I %s', r.name, r.options);
+      exception
+        when duplicate_object or unique_violation then
+          null;
+      end;
+    end if;
+  end loop;
 end
 $$;
 

@@ -1,7 +1,7 @@
 /**
  * An in-memory model of the backend's ticket operations, ledger and pull, for the sync property
- * test. It follows supabase/migrations/*_mutation_ledger.sql, *_ops_tickets.sql and
- * *_sync_pull.sql for an ENGINEER caller:
+ * test. It follows supabase/migrations/*_mutation_ledger.sql, *_tickets.sql and *_sync.sql for
+ * an ENGINEER caller:
  *  - ledger: a mutation id already applied returns its first result and changes nothing; a
  *    refused operation raises and is not recorded (the client may retry the same id);
  *  - who may do what, conflicts naming the winner, notes merged per field, lineId idempotence;
@@ -210,7 +210,7 @@ export class ModelServer {
     return id;
   }
 
-  /** ticketops_explain_ticket: not_found, forbidden, or the unchanged row (a no-op). */
+  /** private.ticket_explain_refusal: not_found, forbidden, or the unchanged row (a no-op). */
   private explain(tid: string, me: string): Wire {
     const t = this.tables.support_tickets.get(tid);
     if (!t) throw new AppError('not_found', 'Ticket not found');

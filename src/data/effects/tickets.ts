@@ -1,8 +1,9 @@
 /**
  * Local (optimistic) effects of the ticket mutations. The rules are the domain's
- * (domain/tickets.ts), so the screen shows what the guarded operations will store; the server's
- * row replaces the local one when the push is accepted. tests/integration/mutation-parity.test.ts
- * holds the two to the same result.
+ * (domain/tickets.ts), so the screen shows what the guarded operations
+ * (supabase/migrations/*_tickets.sql) will store; the server's row replaces the local one when
+ * the push is accepted. tests/integration/mutation-parity.test.ts holds the two to the same
+ * result.
  */
 import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
 import {
