@@ -27,10 +27,16 @@ import { customerPaths } from '../../../domain/paths';
 import { EXTENSION_OPTIONS, warrantyDaysRemaining, warrantyExpiry } from '../../../domain/warranty';
 import { ServiceHistoryDialog } from './service-history-dialog';
 
+/** Label over value on a phone, side by side from tablet width up. */
+const SIDE_BY_SIDE_FROM_MD = {
+  flexDirection: { base: 'column', md: 'row' },
+  alignItems: { base: 'flex-start', md: 'center' },
+} as const;
+
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+    <DataList.Item {...SIDE_BY_SIDE_FROM_MD}>
+      <DataList.ItemLabel minW={{ md: '40' }}>{label}</DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
   );
@@ -63,7 +69,7 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
         <Text color="fg.muted">{chairModelName(chair)}</Text>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" gap="3">
+        <DataList.Root gap="3">
           <Item label="Delivery date">{formatDate(chair.deliveryDate) || 'Not recorded'}</Item>
           <Item label="Warranty">
             <Stack gap="1" align="flex-start">

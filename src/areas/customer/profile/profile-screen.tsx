@@ -30,10 +30,14 @@ function Section({
         </Heading>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal">
+        <DataList.Root>
           {items.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.Item
+              key={label}
+              flexDirection={{ base: 'column', md: 'row' }}
+              alignItems={{ base: 'flex-start', md: 'center' }}
+            >
+              <DataList.ItemLabel minW={{ md: '40' }}>{label}</DataList.ItemLabel>
               <DataList.ItemValue>{value || 'Not provided'}</DataList.ItemValue>
             </DataList.Item>
           ))}
