@@ -1,11 +1,13 @@
 /**
  * Part Requests, part order management (SPEC §2 Admin routes): every request, searchable by
  * request id, customer, chair serial, part name or status, with its lines, value at catalogue
- * prices and status.
+ * prices and status; the lifecycle's next moves as buttons (issue 16: PENDING → QUOTED →
+ * ORDERED → FULFILLED, Cancel before FULFILLED behind a confirmation).
  */
-import { Card, Flex, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuPackageCheck } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -13,9 +15,16 @@ import { SearchField } from '../../../components/search-field';
 import { ShowMoreButton, useShowMore } from '../../../components/show-more';
 import { PartRequestStatusBadge } from '../../../components/status-badges';
 import { useAdminPartRequests, type AdminPartRequest } from '../../../data/queries/admin';
+import { useAction } from '../../../data/use-action';
 import { partRequestItemCount, partRequestTotal } from '../../../domain/admin-part-requests';
 import { displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { PART_REQUEST_STATUS_LABELS, customerLabel } from '../../../domain/labels';
+import {
+  PART_REQUEST_ACTION_LABELS,
+  PART_REQUEST_TRANSITIONS,
+  partRequestMovedMessage,
+  type PartRequestTarget,
+} from '../../../domain/part-request-lifecycle';
 import { matchesSearch } from '../../../domain/search';
 
 function matches({ request, customer, chair, lines }: AdminPartRequest, search: string) {
@@ -77,6 +86,21 @@ export function PartRequestsScreen() {
 function PartRequestCard({ item }: { item: AdminPartRequest }) {
   const { request, customer, chair, lines } = item;
   const title = `Request #${displayId(request.id)}`;
+  const { run, busy } = useAction();
+  const [cancelling, setCancelling] = useState(false);
+  const next = PART_REQUEST_TRANSITIONS[request.status];
+
+  const move = async (status: PartRequestTarget) => {
+    const ok = await run(
+      'partRequest.setStatus',
+      { partRequestId: request.id, status },
+      {
+        success: { title: partRequestMovedMessage(status) },
+        failure: 'Failed to update part request',
+      },
+    );
+    if (ok) setCancelling(false);
+  };
   return (
     <Card.Root as="article" aria-label={title} size="sm" variant="outline">
       <Card.Body gap="3">
@@ -122,6 +146,46 @@ function PartRequestCard({ item }: { item: AdminPartRequest }) {
             Notes: {request.notes}
           </Text>
         ) : null}
+        {next.length > 0 ? (
+          <HStack gap="2" justify="flex-end">
+            {next.map((status) =>
+              status === 'CANCELLED' ? (
+                <Button
+                  key={status}
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`${PART_REQUEST_ACTION_LABELS[status]} ${displayId(request.id)}`}
+                  onClick={() => setCancelling(true)}
+                >
+                  {PART_REQUEST_ACTION_LABELS[status]}
+                </Button>
+              ) : (
+                <Button
+                  key={status}
+                  size="sm"
+                  colorPalette="brand"
+                  loading={busy}
+                  aria-label={`${PART_REQUEST_ACTION_LABELS[status]} ${displayId(request.id)}`}
+                  onClick={() => void move(status)}
+                >
+                  {PART_REQUEST_ACTION_LABELS[status]}
+                </Button>
+              ),
+            )}
+          </HStack>
+        ) : null}
+        <ConfirmDialog
+          open={cancelling}
+          onCancel={() => setCancelling(false)}
+          onConfirm={() => void move('CANCELLED')}
+          title="Cancel part request"
+          message={`Cancel ${title}? The customer will see it as cancelled.`}
+          confirmLabel="Cancel Request"
+          cancelLabel="Keep Request"
+          destructive
+          busy={busy}
+        />
       </Card.Body>
     </Card.Root>
   );
