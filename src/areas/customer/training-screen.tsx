@@ -13,24 +13,7 @@ import { ScreenHeading } from '../../components/screen-heading';
 import { useTrainingResources } from '../../data/queries/customer';
 import type { TrainingResource } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
-
-const TABS: { type: TrainingResource['type']; label: string; empty: [string, string] }[] = [
-  {
-    type: 'VIDEO',
-    label: 'Videos',
-    empty: ['No training videos', "Training videos will appear here when they're available."],
-  },
-  {
-    type: 'PDF',
-    label: 'Documentation',
-    empty: ['No documentation', 'Technical documentation will appear here when available.'],
-  },
-  {
-    type: 'FAQ',
-    label: 'FAQ',
-    empty: ['No FAQ available', 'Frequently asked questions will appear here when available.'],
-  },
-];
+import { TRAINING_TABS, trainingAction } from '../../domain/training-tabs';
 
 function ViewContent({ resource }: { resource: TrainingResource }) {
   const [open, setOpen] = useState(false);
@@ -54,6 +37,7 @@ function ViewContent({ resource }: { resource: TrainingResource }) {
 
 function ResourceCard({ resource }: { resource: TrainingResource }) {
   const isVideo = resource.type === 'VIDEO';
+  const action = trainingAction(resource);
   return (
     <Card.Root as="article" aria-label={resource.title} variant="outline" h="full">
       <Card.Body gap="2">
@@ -72,7 +56,7 @@ function ResourceCard({ resource }: { resource: TrainingResource }) {
           <Button asChild colorPalette="brand" minH="44px">
             <a href={resource.url} target="_blank" rel="noopener noreferrer">
               {isVideo ? <LuPlay aria-hidden /> : <LuExternalLink aria-hidden />}
-              {isVideo ? 'Watch' : 'Open'}
+              {action}
             </a>
           </Button>
         ) : (
@@ -96,18 +80,18 @@ export function TrainingScreen() {
       ) : (
         <Tabs.Root defaultValue="VIDEO" variant="enclosed" lazyMount>
           <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
-            {TABS.map((tab) => (
+            {TRAINING_TABS.map((tab) => (
               <Tabs.Trigger key={tab.type} value={tab.type} minH="44px">
                 {tab.label} ({resources.filter((r) => r.type === tab.type).length})
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {TABS.map((tab) => {
+          {TRAINING_TABS.map((tab) => {
             const items = resources.filter((r) => r.type === tab.type);
             return (
               <Tabs.Content key={tab.type} value={tab.type}>
                 {items.length === 0 ? (
-                  <ListEmptyState title={tab.empty[0]} description={tab.empty[1]} />
+                  <ListEmptyState title={tab.emptyTitle} description={tab.emptyDescription} />
                 ) : (
                   <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
                     {items.map((resource) => (
