@@ -228,6 +228,15 @@ const adminArgs = {
       .object({ location: text, coverageAreas: z.array(text), specializations: z.array(text) })
       .optional(),
   }),
+  // Edit user (issue 16): contact details; the role has its own mutation, practice and engineer
+  // details stay as they are.
+  'user.update': z.object({
+    userId: uuid,
+    name,
+    email: z.email({ error: 'Please enter a valid email address' }),
+    phone: text.optional(),
+    address: text.optional(),
+  }),
   'user.delete': z.object({ userId: uuid }),
   'user.setRole': z.object({ userId: uuid, role: roleSchema }),
   'chair.add': z.object({

@@ -104,3 +104,26 @@ export function profileAfterUpdate(user: User, args: ProfileArgs): User | { refu
     engineer,
   };
 }
+
+export const USER_EMAIL_TAKEN = 'A user with this email already exists';
+
+/**
+ * The directory row after an admin's Edit user (issue 16): name trimmed, e-mail trimmed and
+ * lower-cased, phone and address trimmed with blank meaning none (left out: kept). Role, practice
+ * and engineer details are not touched. `emailTaken` says whether another live user has the
+ * e-mail; the edit is then refused.
+ */
+export function userAfterEdit(
+  user: User,
+  args: MutationArgs<'user.update'>,
+  emailTaken: boolean,
+): User | { refusal: string } {
+  if (emailTaken) return { refusal: USER_EMAIL_TAKEN };
+  return {
+    ...user,
+    name: args.name.trim(),
+    email: args.email.trim().toLowerCase(),
+    phone: 'phone' in args ? optionalTrimmed(args.phone) : user.phone,
+    address: 'address' in args ? optionalTrimmed(args.address) : user.address,
+  };
+}

@@ -1,6 +1,7 @@
 -- Admin guarded operations on users and chairs (SPEC §2 Admin routes, §5 Add user / Add chair,
 -- §6 ADMIN): user.create (a directory entry the person claims by signing up, see
--- handle_new_auth_user in 20261123000008_users.sql), user.delete, user.setRole, chair.add and
+-- handle_new_auth_user in 20261123000008_users.sql), user.update (issue 16), user.delete,
+-- user.setRole, chair.add and
 -- chair.assignOwner. The parts catalogue and training are in 20261123000010_catalogue.sql.
 --
 -- Every operation follows the contract in 20261123000003_mutation_ledger.sql: mutation_begin,
@@ -88,6 +89,68 @@ begin
             nullif(trim(coalesce(public.ops_arg_text(args, 'phone', 'Phone must be text'), '')), ''),
             nullif(trim(coalesce(public.ops_arg_text(args, 'address', 'Address must be text'), '')), ''),
             v_practice, v_engineer)
+    returning * into u;
+  exception when unique_violation then
+    perform public.app_error('conflict', 'A user with this email already exists');
+  end;
+
+  return public.mutation_finish(mutation_id, jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- user.update (issue 16, Edit user): name, e-mail (unique among live users), phone and address
+-- of a directory row; role, practice and engineer details untouched (src/domain/users.ts
+-- userAfterEdit, same words).
+-- ---------------------------------------------------------------------------------------------
+create or replace function public.user_update(mutation_id uuid, args jsonb) returns jsonb
+language plpgsql
+security definer
+set search_path = public
+as $$
+declare
+  prior jsonb;
+  v_id uuid;
+  v_name text;
+  v_email text;
+  u public.users%rowtype;
+begin
+  prior := public.mutation_begin(mutation_id, 'user.update');
+  if prior is not null then return prior; end if;
+  perform public.require_role('ADMIN');
+  perform public.ops_arg_object(args);
+
+  v_id := public.ops_arg_required_uuid(args, 'userId', 'A user id is required');
+  v_name := nullif(trim(coalesce(public.ops_arg_text(args, 'name', 'Name is required'), '')), '');
+  if v_name is null then
+    perform public.app_error('validation', 'Name is required');
+  end if;
+  v_email := lower(trim(coalesce(
+    public.ops_arg_text(args, 'email', 'Please enter a valid email address'), '')));
+  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
+    perform public.app_error('validation', 'Please enter a valid email address');
+  end if;
+
+  select * into u from public.users x where x.id = v_id and x.deleted_at is null for update;
+  if not found then
+    perform public.app_error('not_found', 'User not found');
+  end if;
+  if exists (select 1 from public.users x
+              where lower(x.email) = v_email and x.deleted_at is null and x.id <> v_id) then
+    perform public.app_error('conflict', 'A user with this email already exists');
+  end if;
+
+  begin
+    update public.users x
+       set name = v_name,
+           email = v_email,
+           phone = case when args ? 'phone'
+             then nullif(trim(coalesce(public.ops_arg_text(args, 'phone', 'Phone must be text'), '')), '')
+             else x.phone end,
+           address = case when args ? 'address'
+             then nullif(trim(coalesce(public.ops_arg_text(args, 'address', 'Address must be text'), '')), '')
+             else x.address end
+     where x.id = v_id
     returning * into u;
   exception when unique_violation then
     perform public.app_error('conflict', 'A user with this email already exists');
@@ -281,11 +344,13 @@ $$;
 -- Grants: signed-in callers and the service role; anon never.
 -- ---------------------------------------------------------------------------------------------
 revoke all on function public.user_create(uuid, jsonb) from public, anon;
+revoke all on function public.user_update(uuid, jsonb) from public, anon;
 revoke all on function public.user_delete(uuid, jsonb) from public, anon;
 revoke all on function public.user_set_role(uuid, jsonb) from public, anon;
 revoke all on function public.chair_add(uuid, jsonb) from public, anon;
 revoke all on function public.chair_assign_owner(uuid, jsonb) from public, anon;
 grant execute on function public.user_create(uuid, jsonb) to authenticated, service_role;
+grant execute on function public.user_update(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.user_delete(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.user_set_role(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.chair_add(uuid, jsonb) to authenticated, service_role;

@@ -1718,6 +1718,40 @@ const table: { [N in MutationName]: Case[] } = {
       why: 'E-mail uniqueness (case-insensitive, among users not deleted) is checked by the server alone.',
     },
   ],
+  'user.update': [
+    {
+      name: 'name trimmed, e-mail lower-cased, phone; address left out is kept',
+      as: 'adam',
+      setup: async (s) => ({ user: await s.user() }),
+      args: (ids) => ({
+        userId: ids.user,
+        name: ' Dora Edited ',
+        email: 'Dora.Edited@Example.com',
+        phone: ' 0113 555 ',
+      }),
+      local: 'ok',
+    },
+    {
+      name: 'another live user has the e-mail',
+      as: 'adam',
+      setup: async (s) => {
+        const other = await s.user();
+        await db.query(`update public.users set email = 'taken.parity@example.com' where id = $1`, [
+          other,
+        ]);
+        return { user: await s.user(), other };
+      },
+      args: (ids) => ({ userId: ids.user, name: 'Dora', email: 'taken.parity@example.com' }),
+      local: { refused: 'conflict', message: 'A user with this email already exists' },
+    },
+    {
+      name: 'a blank name',
+      as: 'adam',
+      setup: async (s) => ({ user: await s.user() }),
+      args: (ids) => ({ userId: ids.user, name: ' ', email: 'dora@example.com' }),
+      local: { refused: 'validation', message: 'Name is required' },
+    },
+  ],
   'user.delete': [
     {
       name: 'a directory user',
@@ -2067,9 +2101,9 @@ afterAll(async () => {
 });
 
 describe('mutation parity: local effect and guarded operation', () => {
-  it('the table covers all 33 mutations', () => {
+  it('the table covers all 34 mutations', () => {
     expect(Object.keys(table).sort()).toEqual([...MUTATION_NAMES].sort());
-    expect(MUTATION_NAMES).toHaveLength(33);
+    expect(MUTATION_NAMES).toHaveLength(34);
     for (const cases of Object.values(table)) expect(cases.length).toBeGreaterThan(0);
   });
 

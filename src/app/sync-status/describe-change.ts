@@ -25,6 +25,7 @@ export const CHANGE_LABELS: Record<MutationName, string> = {
   'partRequest.create': 'Parts request',
   'profile.update': 'Profile',
   'user.create': 'New user',
+  'user.update': 'Edit user',
   'user.delete': 'Delete user',
   'user.setRole': 'Change role',
   'chair.add': 'Add chair to inventory',

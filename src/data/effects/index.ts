@@ -11,6 +11,7 @@ import { equipmentEffects } from './equipment';
 import { partRequestEffects } from './part-requests';
 import { serviceRequestEffects } from './service-requests';
 import { ticketEffects } from './tickets';
+import { userDirectoryEffects } from './user-directory';
 
 export const effects: EffectMap<MutationName> = {
   ...ticketEffects,
@@ -18,6 +19,7 @@ export const effects: EffectMap<MutationName> = {
   ...equipmentEffects,
   ...partRequestEffects,
   ...adminEffects,
+  ...userDirectoryEffects,
 };
 
 export const runEffect: EffectRunner = async (store, entry) => {
