@@ -34,13 +34,10 @@ async function openAddUser() {
 }
 
 describe('UsersScreen', { timeout: 30_000 }, () => {
-  it('lists users with role badges; Edit is disabled; the admin cannot delete themselves', async () => {
+  it('lists users with role badges; the admin cannot delete or re-role themselves', async () => {
     await renderUsers();
     await screen.findByRole('article', { name: 'Riverside Dental' });
     expect(card('Alice Engineer').getAllByText('Engineer')[0]).toHaveClass('chakra-badge');
-    expect(
-      card('Riverside Dental').getByRole('button', { name: 'Edit Riverside Dental' }),
-    ).toBeDisabled();
     expect(card('Ada Admin').getByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
     expect(card('Ada Admin').getByRole('combobox', { name: 'Role of Ada Admin' })).toBeDisabled();
   });
@@ -121,5 +118,59 @@ describe('UsersScreen', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('Role changed to Vendor')).toBeInTheDocument();
     expect((await session.db.users.get(ENGINEER_ID))?.role).toBe('VENDOR');
+  });
+
+  it("edits a user: 'Name is required', 'Please enter a valid email address', then 'User updated successfully'", async () => {
+    const user = userEvent.setup();
+    const session = await renderUsers();
+    await screen.findByRole('article', { name: 'Riverside Dental' });
+    await user.click(
+      card('Riverside Dental').getByRole('button', { name: 'Edit Riverside Dental' }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Edit user' }));
+    expect(form.getByRole('textbox', { name: /^Email/ })).toHaveValue('desk@riverside.example');
+    await user.clear(form.getByRole('textbox', { name: /^Name/ }));
+    await user.clear(form.getByRole('textbox', { name: /^Email/ }));
+    await user.type(form.getByRole('textbox', { name: /^Email/ }), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await form.findByText('Name is required')).toBeInTheDocument();
+    expect(form.getByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Riverside Dental Care');
+    await user.clear(form.getByRole('textbox', { name: /^Email/ }));
+    await user.type(form.getByRole('textbox', { name: /^Email/ }), 'Front@Riverside.example ');
+    await user.type(form.getByRole('textbox', { name: /^Phone/ }), '0113 222');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(await session.db.users.get(CUSTOMER_ID)).toMatchObject({
+      name: 'Riverside Dental Care',
+      email: 'front@riverside.example',
+      phone: '0113 222',
+    });
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'user.update',
+        args: {
+          userId: CUSTOMER_ID,
+          name: 'Riverside Dental Care',
+          email: 'Front@Riverside.example',
+          phone: '0113 222',
+          address: '',
+        },
+      },
+    ]);
+  });
+
+  it("refuses another user's e-mail in words", async () => {
+    const user = userEvent.setup();
+    await renderUsers();
+    await screen.findByRole('article', { name: 'Riverside Dental' });
+    await user.click(
+      card('Riverside Dental').getByRole('button', { name: 'Edit Riverside Dental' }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Edit user' }));
+    await user.clear(form.getByRole('textbox', { name: /^Email/ }));
+    await user.type(form.getByRole('textbox', { name: /^Email/ }), 'alice@x.example');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('A user with this email already exists')).toBeInTheDocument();
   });
 });

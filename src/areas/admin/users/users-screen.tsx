@@ -1,12 +1,13 @@
 /**
  * Users (SPEC §2 Admin routes, §6 ADMIN): search by name, e-mail or role; the add-user dialog; a
- * list with role badges, a role change and Delete behind a confirmation. An admin cannot delete
+ * list with role badges, a role change, Edit (issue 16: it works) and Delete behind a
+ * confirmation. An admin cannot delete
  * or re-role their own account (the domain refuses it; the controls are disabled here).
  */
 import { Button, Card, Flex, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
+import { LuPencil, LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -23,6 +24,7 @@ import { formatDate } from '../../../domain/format';
 import { ROLE_LABELS } from '../../../domain/labels';
 import { ROLES, type Role } from '../../../domain/schemas/common';
 import { AddUserDialog } from './add-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
 
 const displayName = (user: User) => user.name?.trim() || user.email || 'Unnamed user';
 
@@ -36,6 +38,7 @@ export function UsersScreen() {
     (location.state as { addUser?: boolean } | null)?.addUser === true,
   );
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
   const { run, busy } = useAction();
   const deferred = useDeferredValue(search);
   const filtered = useMemo(
@@ -83,13 +86,21 @@ export function UsersScreen() {
         <Stack as="ul" gap="3" aria-label="Users" listStyleType="none">
           {page.shown.map((user) => (
             <li key={user.id}>
-              <UserCard user={user} self={user.id === me.id} onDelete={() => setDeleting(user)} />
+              <UserCard
+                user={user}
+                self={user.id === me.id}
+                onEdit={() => setEditing(user)}
+                onDelete={() => setDeleting(user)}
+              />
             </li>
           ))}
         </Stack>
       )}
       <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      {editing ? (
+        <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onCancel={() => setDeleting(null)}
@@ -104,7 +115,17 @@ export function UsersScreen() {
   );
 }
 
-function UserCard({ user, self, onDelete }: { user: User; self: boolean; onDelete: () => void }) {
+function UserCard({
+  user,
+  self,
+  onEdit,
+  onDelete,
+}: {
+  user: User;
+  self: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { run, busy } = useAction();
   const name = displayName(user);
 
@@ -162,8 +183,8 @@ function UserCard({ user, self, onDelete }: { user: User; self: boolean; onDelet
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="sm" variant="outline" disabled aria-label={`Edit ${name}`}>
-              Edit
+            <Button size="sm" variant="outline" aria-label={`Edit ${name}`} onClick={onEdit}>
+              <LuPencil aria-hidden /> Edit
             </Button>
             <Button
               size="sm"

@@ -1,0 +1,92 @@
+/**
+ * Edit User (issue 16: SPEC's disabled Edit made to work): name and a valid e-mail required,
+ * phone and address optional; writes through the queued 'user.update' action. Mount with `key`
+ * per user so another user's values never show here (STYLE 13).
+ */
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { TextField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { useAction } from '../../../data/use-action';
+import type { User } from '../../../domain/entities';
+import {
+  editUserSchema,
+  type EditUserInput,
+  type EditUserValues,
+} from '../../../domain/schemas/edit-user.schema';
+
+export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { run } = useAction();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<EditUserInput, unknown, EditUserValues>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: {
+      name: user.name ?? '',
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      address: user.address ?? '',
+    },
+  });
+  useUnsavedInput(isDirty && !isSubmitting);
+
+  const submit = async (values: EditUserValues) => {
+    const ok = await run(
+      'user.update',
+      {
+        userId: user.id,
+        name: values.name.trim(),
+        email: values.email,
+        phone: values.phone?.trim() ?? '',
+        address: values.address?.trim() ?? '',
+      },
+      { success: { title: 'User updated successfully' }, failure: 'Failed to update user' },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <DialogFrame
+      title="Edit User"
+      open
+      onClose={onClose}
+      size="lg"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-user" colorPalette="brand" loading={isSubmitting}>
+            Save Changes
+          </Button>
+        </Stack>
+      }
+    >
+      <form id="edit-user" aria-label="Edit user" onSubmit={handleSubmit(submit)} noValidate>
+        <Stack gap="4">
+          <TextField
+            label="Name"
+            required
+            error={errors.name?.message}
+            registration={register('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            error={errors.email?.message}
+            registration={register('email')}
+          />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField label="Phone" registration={register('phone')} />
+            <TextField label="Address" registration={register('address')} />
+          </SimpleGrid>
+        </Stack>
+      </form>
+    </DialogFrame>
+  );
+}
