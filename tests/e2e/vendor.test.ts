@@ -1,12 +1,14 @@
 // The demo vendor at 1440×900 in a real Chromium against the local backend: every vendor route
 // (and the engineer details dialog) passes the page checks (axe: no serious or critical
 // violation; no CSP violation) and is screenshotted for review; an unassigned ticket and an
-// unassigned service request assigned from the vendor screens reach the server.
+// unassigned service request assigned from the vendor screens reach the server, and the engineer,
+// in another browser context, sees both; reassigned to someone else, the ticket leaves the
+// engineer's list on their next pull.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { demoAccount } from '../../src/domain/demo-accounts';
-import { vendorPaths } from '../../src/domain/paths';
+import { engineerPaths, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
 
@@ -107,6 +109,64 @@ describe('vendor area in the browser', { timeout: 180_000 }, () => {
           );
           return rows[0]?.engineer_user_id === DEMO_USER_IDS.engineer;
         }, 'the service request assignment on the server');
+      }
+
+      // The engineer, on another device, sees both after their sync.
+      const engineerContext = await demo.browser.newContext({
+        viewport: { width: 1440, height: 900 },
+      });
+      try {
+        const field = await engineerContext.newPage();
+        await field.goto(`${demo.server.url}/#/login`);
+        await field.getByLabel('Email').fill(engineer.email);
+        await field.getByLabel('Password').fill(engineer.password);
+        await field.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await field.waitForURL((url) => url.hash === `#${engineerPaths.home}`);
+        await field.evaluate((target) => {
+          window.location.hash = target;
+        }, engineerPaths.tickets);
+        await field.getByRole('link', { name: ticket.title }).first().waitFor();
+        if (request) {
+          await field.evaluate((target) => {
+            window.location.hash = target;
+          }, engineerPaths.serviceRequests);
+          await field
+            .getByRole('article', { name: `Service Request #${request.id.slice(-8)}` })
+            .waitFor();
+        }
+
+        // Reassigned away, the ticket leaves the engineer's mirror on their next pull.
+        await visit(page, vendorPaths.tickets, 'Ticket Assignment', 'tickets-after');
+        await page.getByLabel('Search tickets').fill(ticket.title);
+        const others = await page
+          .getByRole('combobox', { name: `Assign engineer to ${ticket.title}` })
+          .first()
+          .locator('option')
+          .allTextContents();
+        const other = others.find((name) => name !== engineer.name && name !== 'Unassigned')!;
+        await page
+          .getByRole('combobox', { name: `Assign engineer to ${ticket.title}` })
+          .first()
+          .selectOption({ label: other });
+        await page.getByText(`Ticket assigned to ${other}`).waitFor();
+        await eventually(async () => {
+          const { rows } = await demo.db.query<{ engineer_user_id: string | null }>(
+            'select engineer_user_id from public.support_tickets where id = $1',
+            [ticket.id],
+          );
+          return (
+            Boolean(rows[0]?.engineer_user_id) &&
+            rows[0]?.engineer_user_id !== DEMO_USER_IDS.engineer
+          );
+        }, 'the reassignment on the server');
+        await field.reload();
+        await field.evaluate((target) => {
+          window.location.hash = target;
+        }, engineerPaths.tickets);
+        await field.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
+        await field.getByRole('link', { name: ticket.title }).waitFor({ state: 'detached' });
+      } finally {
+        await engineerContext.close();
       }
 
       await visit(page, vendorPaths.profile, 'My Profile', 'profile');
