@@ -40,8 +40,20 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The technical reference's documents (public/docs/) are not precached: each is kept
+        // when it is opened or marked "available offline" (src/data/offline-docs.ts), in the
+        // cache the route below serves from, so it opens without signal.
+        globIgnores: ['docs/**'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//],
+        navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/docs\//],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/docs/'),
+            handler: 'StaleWhileRevalidate',
+            // DOCS_CACHE in src/data/offline-docs.ts.
+            options: { cacheName: 'chairside-docs' },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

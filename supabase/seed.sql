@@ -542,24 +542,25 @@ from chair c
 left join public.users o on o.email = c.owner;
 
 -- ---------------------------------------------------------------------------------------------
--- Training: videos and PDFs with a url, FAQs with content.
+-- Training: videos and PDFs with a url, FAQs with content. The demo's documents are the product's
+-- own (public/docs/, scripts/make-demo-docs.mjs), so they open, and can be kept, offline.
 -- ---------------------------------------------------------------------------------------------
 insert into public.training_resources (id, type, title, url, content, created_at)
 select t.id::uuid, t.type, t.title, t.url, t.content, pg_temp.demo_at(-t.created_days_ago)
 from (
   values
     ('de000007-0000-4000-8000-000000000001', 'VIDEO', 'S30 Sigma: daily start-up and shutdown',
-     'https://training.demo.chairside.app/videos/s30-daily-start-up.mp4', null, 400),
+     '/docs/videos/s30-daily-start-up.html', null, 400),
     ('de000007-0000-4000-8000-000000000002', 'VIDEO', 'U500: converting between left- and right-handed working',
-     'https://training.demo.chairside.app/videos/u500-ambidextrous-conversion.mp4', null, 370),
+     '/docs/videos/u500-ambidextrous-conversion.html', null, 370),
     ('de000007-0000-4000-8000-000000000003', 'VIDEO', 'Weekly water line disinfection',
-     'https://training.demo.chairside.app/videos/water-line-disinfection.mp4', null, 340),
+     '/docs/videos/water-line-disinfection.html', null, 340),
     ('de000007-0000-4000-8000-000000000004', 'PDF', 'S30 Sigma installation and service manual',
-     'https://training.demo.chairside.app/manuals/s30-sigma-service-manual.pdf', null, 310),
+     '/docs/manuals/s30-sigma-service-manual.html', null, 310),
     ('de000007-0000-4000-8000-000000000005', 'PDF', 'U500 Ambidextrous technical specification',
-     'https://training.demo.chairside.app/manuals/u500-technical-specification.pdf', null, 280),
+     '/docs/manuals/u500-technical-specification.html', null, 280),
     ('de000007-0000-4000-8000-000000000006', 'PDF', 'Upholstery care and colour chart (H1-H14, S1-S16)',
-     'https://training.demo.chairside.app/manuals/upholstery-care.pdf', null, 250),
+     '/docs/manuals/upholstery-care.html', null, 250),
     ('de000007-0000-4000-8000-000000000007', 'FAQ', 'How do I activate my warranty?', null,
      'Open Warranty Activation, enter the serial number from the plate under the seat and the delivery date. Activation must be within 14 days of delivery; the warranty is confirmed once a passing test sheet is submitted.',
      220),

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DOCS_CACHE } from '../../data/offline-docs';
 import { engineerPaths } from '../../domain/paths';
 import type { Chair, Part, TrainingResource } from '../../domain/entities';
 import { chairRow, engineerUser, partRow, stamped, trainingRow } from '../../testing/rows';
@@ -135,5 +136,91 @@ describe('ReferenceScreen', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('Frequently asked questions will appear here when available.'),
     ).toBeVisible();
+  });
+});
+
+/** A Cache API with one cache per name, held in maps (jsdom has none). */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const key = (r: RequestInfo | URL) => (typeof r === 'string' ? r : 'url' in r ? r.url : r.href);
+  const open = async (name: string) => {
+    const store = stores.get(name) ?? new Map<string, Response>();
+    stores.set(name, store);
+    return {
+      keys: async () => [...store.keys()].map((url) => ({ url })),
+      match: async (r: RequestInfo | URL) => store.get(key(r))?.clone(),
+      put: async (r: RequestInfo | URL, response: Response) => void store.set(key(r), response),
+      delete: async (r: RequestInfo | URL) => store.delete(key(r)),
+    };
+  };
+  return { open, stores };
+}
+
+describe('ReferenceScreen: documents offline', { timeout: 30_000 }, () => {
+  const own = (path: string) => new URL(path, window.location.href).href;
+  const manual = resource({
+    title: 'Own manual',
+    type: 'PDF',
+    url: '/docs/manuals/own-manual.html',
+  });
+  const spec = resource({ title: 'Own spec', type: 'PDF', url: '/docs/manuals/own-spec.html' });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the badge and the space of a kept document, and keeps another on request', async () => {
+    const cacheApi = fakeCaches();
+    (await cacheApi.open(DOCS_CACHE)).put(own(manual.url!), new Response('x'.repeat(2048)));
+    vi.stubGlobal('caches', cacheApi);
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return new Response('y'.repeat(1024));
+      }),
+    );
+    const user = userEvent.setup();
+    await renderScreen({ resources: [manual, spec] });
+    await user.click(await screen.findByRole('tab', { name: 'Documentation (2)' }));
+
+    const kept = await screen.findByRole('article', { name: 'Own manual' });
+    expect(await within(kept).findByText(/Available offline · 2.0 KB/)).toBeVisible();
+    expect(within(kept).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/docs/manuals/own-manual.html',
+    );
+    expect(screen.getByText(/^1 document available offline, taking 2.0 KB/)).toBeVisible();
+
+    const other = screen.getByRole('article', { name: 'Own spec' });
+    expect(within(other).queryByText(/Available offline/)).toBeNull();
+    await user.click(within(other).getByRole('button', { name: 'Make available offline' }));
+    expect(await within(other).findByText(/Available offline · 1.0 KB/)).toBeVisible();
+    expect(fetched).toEqual([own(spec.url!)]);
+    expect(screen.getByText(/^2 documents available offline, taking 3.0 KB/)).toBeVisible();
+
+    await user.click(within(kept).getByRole('button', { name: 'Remove offline copy' }));
+    await vi.waitFor(() => expect(within(kept).queryByText(/Available offline/)).toBeNull());
+  });
+
+  it('offline, says a document that is not kept is not available instead of opening it', async () => {
+    vi.stubGlobal('caches', fakeCaches());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    await renderScreen({ resources: [spec] });
+    await user.click(await screen.findByRole('tab', { name: 'Documentation (1)' }));
+    const card = await screen.findByRole('article', { name: 'Own spec' });
+    expect(await screen.findByText(/No documents kept for offline use yet/)).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Make available offline' })).toBeDisabled();
+
+    const open = within(card).getByRole('link', { name: 'Open' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    open.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      /^Not available offline: this document was not kept on this device/,
+    );
   });
 });

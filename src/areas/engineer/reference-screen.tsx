@@ -15,13 +15,29 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuExternalLink, LuFileText, LuPlay } from 'react-icons/lu';
+import {
+  LuCircleCheck,
+  LuDownload,
+  LuExternalLink,
+  LuFileText,
+  LuHardDrive,
+  LuPlay,
+  LuTrash2,
+  LuWifiOff,
+} from 'react-icons/lu';
 import { DialogFrame } from '../../components/dialog-frame';
 import { ListEmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchField } from '../../components/search-field';
 import { StatCard } from '../../components/stat-card';
+import {
+  documentKey,
+  formatBytes,
+  isOwnDocument,
+  useOfflineDocuments,
+  type OfflineDocuments,
+} from '../../data/offline-docs';
 import { useReferenceLibrary } from '../../data/queries/engineer-work';
 import type { TrainingResource } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
@@ -76,7 +92,91 @@ function ContentDialog({ resource }: { resource: TrainingResource }) {
   );
 }
 
-function ResourceCard({ resource }: { resource: TrainingResource }) {
+/**
+ * Watch / Open for one of the product's own documents: kept on the device when opened, a
+ * button to keep it (or drop it) for offline use, its "Available offline" badge, and offline a
+ * plain sentence instead of a browser error when it is not kept.
+ */
+function OwnDocumentActions({
+  resource,
+  url,
+  offline,
+}: {
+  resource: TrainingResource;
+  url: string;
+  offline: OfflineDocuments;
+}) {
+  const isVideo = resource.type === 'VIDEO';
+  const kept = offline.isKept(url);
+  const size = offline.kept?.get(documentKey(url));
+  const [unavailable, setUnavailable] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (kept) await offline.forget(url);
+      else await offline.keep(url);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="3" w="full">
+      {kept ? (
+        <Badge colorPalette="green" size="md" alignSelf="flex-start">
+          <LuCircleCheck aria-hidden /> Available offline
+          {size ? ` · ${formatBytes(size)}` : ''}
+        </Badge>
+      ) : null}
+      <Flex gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand" minH="44px">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => {
+              if (!offline.online && !kept) {
+                event.preventDefault();
+                setUnavailable(true);
+              } else if (!kept) {
+                // Opened with signal: keep it for the next visit without.
+                void offline.keep(url);
+              }
+            }}
+          >
+            {isVideo ? <LuPlay /> : <LuExternalLink />}
+            {isVideo ? 'Watch' : 'Open'}
+          </a>
+        </Button>
+        <Button
+          variant="outline"
+          minH="44px"
+          onClick={() => void toggle()}
+          loading={busy}
+          disabled={!kept && !offline.online}
+        >
+          {kept ? <LuTrash2 /> : <LuDownload />}
+          {kept ? 'Remove offline copy' : 'Make available offline'}
+        </Button>
+      </Flex>
+      {unavailable && !kept ? (
+        <Text role="status" fontSize="sm" color="fg.muted" display="flex" gap="2">
+          <LuWifiOff aria-hidden />
+          Not available offline: this document was not kept on this device. Open it or make it
+          available offline when you have signal.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ResourceCard({
+  resource,
+  offline,
+}: {
+  resource: TrainingResource;
+  offline: OfflineDocuments;
+}) {
   const isVideo = resource.type === 'VIDEO';
   return (
     <Card.Root as="article" aria-label={resource.title} variant="outline" h="full">
@@ -92,7 +192,9 @@ function ResourceCard({ resource }: { resource: TrainingResource }) {
         ) : null}
       </Card.Body>
       <Card.Footer>
-        {resource.url ? (
+        {isOwnDocument(resource.url) ? (
+          <OwnDocumentActions resource={resource} url={resource.url} offline={offline} />
+        ) : resource.url ? (
           <Button asChild colorPalette="brand" minH="44px">
             <a href={resource.url} target="_blank" rel="noopener noreferrer">
               {isVideo ? <LuPlay /> : <LuExternalLink />}
@@ -116,6 +218,7 @@ const countOf = (resources: readonly TrainingResource[], type: ResourceType) =>
 
 export function ReferenceScreen() {
   const library = useReferenceLibrary();
+  const offline = useOfflineDocuments();
   const [search, setSearch] = useState('');
   const shown = useMemo(
     () => (library?.resources ?? []).filter((r) => matches(r, search)),
@@ -169,6 +272,17 @@ export function ReferenceScreen() {
             </StatCard>
           </SimpleGrid>
 
+          {offline.kept ? (
+            <Text fontSize="sm" color="fg.muted" display="flex" gap="2" alignItems="center">
+              <LuHardDrive aria-hidden />
+              {offline.kept.size === 0
+                ? 'No documents kept for offline use yet: open one, or make it available offline.'
+                : `${offline.kept.size} ${offline.kept.size === 1 ? 'document' : 'documents'} available offline, taking ${formatBytes(offline.bytes)}`}
+              {offline.deviceBytes !== null
+                ? ` (the app keeps ${formatBytes(offline.deviceBytes)} on this device in all).`
+                : ''}
+            </Text>
+          ) : null}
           <Tabs.Root defaultValue="videos" variant="enclosed" lazyMount>
             <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
               {TABS.map((tab) => (
@@ -186,7 +300,7 @@ export function ReferenceScreen() {
                   ) : (
                     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
                       {items.map((resource) => (
-                        <ResourceCard key={resource.id} resource={resource} />
+                        <ResourceCard key={resource.id} resource={resource} offline={offline} />
                       ))}
                     </SimpleGrid>
                   )}
