@@ -108,6 +108,9 @@ describe('MyChairsScreen', { timeout: 30_000 }, () => {
         ),
     });
     await user.click(await screen.findByRole('button', { name: 'Extend +3 Years' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Extend warranty by 3 years?' });
+    expect(await outbox(session)).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Extend Warranty' }));
     expect(
       await screen.findByText('Warranty extended by 3 years! (Payment integration would be here)'),
     ).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { Button, Card, DataList, HStack, Heading, SimpleGrid, Stack, Text } from
 import { useState } from 'react';
 import { LuCalendarPlus, LuClipboardCheck, LuHistory, LuShieldPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -24,7 +25,12 @@ import type { Chair } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { chairModelName } from '../../../domain/labels';
 import { customerPaths } from '../../../domain/paths';
-import { EXTENSION_OPTIONS, warrantyDaysRemaining, warrantyExpiry } from '../../../domain/warranty';
+import {
+  EXTENSION_OPTIONS,
+  warrantyDaysRemaining,
+  warrantyExpiry,
+  type ExtensionYears,
+} from '../../../domain/warranty';
 import { ServiceHistoryDialog } from './service-history-dialog';
 
 /** Label over value on a phone, side by side from tablet width up. */
@@ -54,12 +60,17 @@ function warrantyDetail(chair: Chair, now: Date): string {
 function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { run, busy } = useAction();
-  const extend = (years: 3 | 5) =>
-    run(
+  // A purchase: asked once more, so a stray tap on a phone never buys an extension.
+  const [confirming, setConfirming] = useState(false);
+  const [years, setYears] = useState<ExtensionYears>(3);
+  const extend = async (years: ExtensionYears) => {
+    const ok = await run(
       'chair.extendWarranty',
       { chairId: chair.id, years },
       { success: { title: warrantyExtendedMessage(years) } },
     );
+    if (ok) setConfirming(false);
+  };
   return (
     <Card.Root as="article" aria-label={chair.serialNumber} variant="outline">
       <Card.Header>
@@ -114,16 +125,19 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
             </Button>
           ) : null}
           {offersWarrantyExtension(chair, now)
-            ? EXTENSION_OPTIONS.map((years) => (
+            ? EXTENSION_OPTIONS.map((option) => (
                 <Button
-                  key={years}
+                  key={option}
                   variant="outline"
                   colorPalette="orange"
                   minH="44px"
                   disabled={busy}
-                  onClick={() => void extend(years)}
+                  onClick={() => {
+                    setYears(option);
+                    setConfirming(true);
+                  }}
                 >
-                  <LuShieldPlus aria-hidden /> Extend +{years} Years
+                  <LuShieldPlus aria-hidden /> Extend +{option} Years
                 </Button>
               ))
             : null}
@@ -133,6 +147,15 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
         chair={chair}
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void extend(years)}
+        title={`Extend warranty by ${years} years?`}
+        message={`The warranty of ${chair.serialNumber} will run ${years} more years.`}
+        confirmLabel="Extend Warranty"
+        busy={busy}
       />
     </Card.Root>
   );
