@@ -359,6 +359,9 @@ export class ModelServer {
           row = this.explain(tid, me);
           break;
         }
+        if (t.status === 'CLOSED') {
+          throw new AppError('conflict', 'This ticket is closed and cannot be resolved');
+        }
         row = this.update('support_tickets', t, {
           status: 'RESOLVED',
           resolution,
