@@ -239,6 +239,26 @@ describe('engineer accessibility at 1024×768', () => {
       // The next Tab stop is inside the main content, not back in the top bar or navigation.
       await page.keyboard.press('Tab');
       expect((await focused(page)).inMain).toBe(true);
+
+      // Focus rings: 2 px, at 3:1 or more against the page (inputs and grey buttons drew 1 px
+      // of gray.400, 2.5:1 on white).
+      const ring = (selector: string) =>
+        page.locator(selector).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { width: style.outlineWidth, color: style.outlineColor };
+        });
+      await page.getByLabel('Search tickets').focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await ring('input:focus-visible')).toEqual({ width: '2px', color: 'rgb(82, 82, 91)' });
+      await page.getByRole('button', { name: 'Switch to dark mode' }).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      // In the top bar the ring takes the bar's contrast colour (white on teal).
+      expect(await ring('header button:focus-visible')).toEqual({
+        width: '2px',
+        color: 'rgb(255, 255, 255)',
+      });
     } finally {
       await context.close();
     }
