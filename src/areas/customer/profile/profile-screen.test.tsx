@@ -40,6 +40,15 @@ describe('Customer ProfileScreen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('region', { name: 'Account Information' })).toBeInTheDocument();
   });
 
+  it('offers to change the password while editing', async () => {
+    const user = userEvent.setup();
+    await renderProfile();
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+  });
+
   it('validates with SPEC’s messages', async () => {
     const user = userEvent.setup();
     await renderProfile();

@@ -5,11 +5,13 @@
 import { Avatar, Button, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPencil } from 'react-icons/lu';
+import { ChangePasswordCard } from '../../../components/change-password-card';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { RoleBadge } from '../../../components/status-badges';
 import { useMyProfile } from '../../../data/queries/customer';
+import { useChangePassword } from '../../../data/session-context';
 import type { User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { PRACTICE_TYPE_LABELS } from './practice-labels';
@@ -86,6 +88,7 @@ function ProfileView({ user }: { user: User }) {
 
 export function ProfileScreen() {
   const user = useMyProfile();
+  const changePassword = useChangePassword();
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -123,11 +126,14 @@ export function ProfileScreen() {
             </Stack>
           </Flex>
           {editing ? (
-            <Card.Root variant="outline">
-              <Card.Body>
-                <ProfileForm user={user} onDone={() => setEditing(false)} />
-              </Card.Body>
-            </Card.Root>
+            <>
+              <Card.Root variant="outline">
+                <Card.Body>
+                  <ProfileForm user={user} onDone={() => setEditing(false)} />
+                </Card.Body>
+              </Card.Root>
+              <ChangePasswordCard changePassword={changePassword} />
+            </>
           ) : (
             <ProfileView user={user} />
           )}
