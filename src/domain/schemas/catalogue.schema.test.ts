@@ -45,6 +45,19 @@ describe('training form', () => {
     ).toEqual(['An FAQ needs its content or a link']);
   });
 
+  it('takes an http(s) address or a path to the product’s own documents as the link', () => {
+    const form = (url: string) => ({ title: 'T', type: 'PDF', url, content: '' });
+    expect(trainingFormSchema.safeParse(form('https://example.com/m.pdf')).success).toBe(true);
+    expect(trainingFormSchema.safeParse(form('/docs/manuals/upholstery-care.html')).success).toBe(
+      true,
+    );
+    for (const url of ['ftp://example.com/m.pdf', 'not a link', '/elsewhere/m.pdf']) {
+      expect(messages(trainingFormSchema.safeParse(form(url)))).toEqual([
+        'Please enter a valid URL',
+      ]);
+    }
+  });
+
   it('maps blanks to null', () => {
     expect(trainingFields({ title: ' T ', type: 'PDF', url: '', content: '' })).toEqual({
       title: 'T',

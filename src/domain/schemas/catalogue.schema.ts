@@ -44,10 +44,12 @@ export const trainingFormSchema = z
   .object({
     title: training.title,
     type: training.type,
-    url: z.union([
-      z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }),
-      z.literal(''),
-    ]),
+    // An http(s) address, or a path to one of the product's own documents (/docs/..., which
+    // the app keeps for offline use: issue 14 item 8), or nothing.
+    url: z.union(
+      [z.url({ protocol: /^https?$/ }), z.string().regex(/^\/docs\/[\w./-]+$/), z.literal('')],
+      { error: 'Please enter a valid URL' },
+    ),
     content: z.string(),
   })
   .refine((v) => v.type !== 'FAQ' || v.content.trim().length > 0 || v.url.length > 0, {
