@@ -215,11 +215,14 @@ const trainingFields = {
   content: text.nullable().optional(),
 };
 
+// The e-mail of a directory row an admin adds or edits (SPEC §5 Add user).
+const directoryEmail = z.email({ error: 'Please enter a valid email address' });
+
 const adminArgs = {
   'user.create': z.object({
     id: uuid,
     name,
-    email: z.email({ error: 'Please enter a valid email address' }),
+    email: directoryEmail,
     role: roleSchema,
     phone: text.optional(),
     address: text.optional(),
@@ -233,7 +236,7 @@ const adminArgs = {
   'user.update': z.object({
     userId: uuid,
     name,
-    email: z.email({ error: 'Please enter a valid email address' }),
+    email: directoryEmail,
     phone: text.optional(),
     address: text.optional(),
   }),

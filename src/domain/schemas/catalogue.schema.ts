@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { mutationArgSchemas } from '../mutations';
+import { INVALID_URL, profilePictureUrlSchema } from './common';
 
 const part = mutationArgSchemas['part.add'].shape;
 const training = mutationArgSchemas['training.add'].shape;
@@ -18,10 +19,8 @@ export const partFormSchema = z.object({
   name: part.name,
   partCode: z.string(),
   model: z.enum(['', 'S30', 'U500']),
-  diagramUrl: z.union([
-    z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }),
-    z.literal(''),
-  ]),
+  // The http(s)-or-blank rule (and its message) of the profile picture URL.
+  diagramUrl: profilePictureUrlSchema.unwrap(),
   price: formNumber(part.price, 'Price must be 0 or more'),
   stock: formNumber(part.stock, 'Stock must be 0 or more'),
 });
@@ -48,7 +47,7 @@ export const trainingFormSchema = z
     // the app keeps for offline use: issue 14 item 8), or nothing.
     url: z.union(
       [z.url({ protocol: /^https?$/ }), z.string().regex(/^\/docs\/[\w./-]+$/), z.literal('')],
-      { error: 'Please enter a valid URL' },
+      { error: INVALID_URL },
     ),
     content: z.string(),
   })

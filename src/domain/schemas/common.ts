@@ -18,9 +18,12 @@ export type PracticeType = z.infer<typeof practiceTypeSchema>;
 /** Optional free text: a form sends '' for an untouched field, so both are accepted. */
 export const optionalText = z.string().optional();
 
+/** The one wording of a link that is not one (profile pictures, part diagrams, training links). */
+export const INVALID_URL = 'Please enter a valid URL';
+
 /** A valid http(s) URL or an empty string; `javascript:` and friends are not pictures. */
 export const profilePictureUrlSchema = z
-  .union([z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }), z.literal('')])
+  .union([z.url({ protocol: /^https?$/, error: INVALID_URL }), z.literal('')])
   .optional();
 
 // Enums of the ticket inputs (SPEC §3 Support ticket, ServiceNotes; §4 Work type, Part condition).
