@@ -105,14 +105,15 @@ export function hasInstallationEntry(chair: Chair): boolean {
 const INSTALL_ORDER: Record<Chair['status'], number> = { DELIVERED: 0, IN_STOCK: 1, REGISTERED: 2 };
 
 /**
- * Chairs an engineer can install: DELIVERED (pending installation), IN_STOCK, and REGISTERED,
- * each only while its history has no Installation entry (an installed chair is not offered twice).
- * Delivered chairs first, then by serial number.
+ * Chairs an engineer can install: DELIVERED (pending installation) and IN_STOCK, as
+ * installation.complete accepts (installationRefusal in domain/chairs.ts), each only while its
+ * history has no Installation entry (an installed chair is not offered twice, on any device once
+ * it has pulled). Delivered chairs first, then by serial number.
  */
 export async function loadInstallableChairs(db: ChairsideDatabase): Promise<InstallableChair[]> {
   const chairs = await db.chairs
     .where('status')
-    .anyOf(['DELIVERED', 'IN_STOCK', 'REGISTERED'])
+    .anyOf(['DELIVERED', 'IN_STOCK'])
     .filter((chair) => !hasInstallationEntry(chair))
     .toArray();
   const owners = await ownersOf(db, chairs);
