@@ -25,7 +25,8 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 /** Signs in through the demo box: open it, click the account, submit. */
 async function signInWithDemo(page: Page, role: DemoRole) {
   await page.getByRole('button', { name: 'Demo credentials' }).click();
-  await page.getByRole('button', { name: `Use the ${ROLE_LABEL[role]} demo account` }).click();
+  // The account's button is named by its visible words: "<role> · <name> <email> Password: …".
+  await page.getByRole('button', { name: new RegExp(`^${ROLE_LABEL[role]} · `) }).click();
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
