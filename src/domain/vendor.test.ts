@@ -4,9 +4,11 @@ import {
   engineerLabel,
   engineerWorkloads,
   isHighPriorityOpen,
+  matchesSearchText,
   passesFilter,
   requestCounters,
   scheduledCountByEngineer,
+  searchText,
   teamAverages,
   ticketCounters,
   urgentUnassigned,
@@ -108,5 +110,15 @@ describe('vendor rules', () => {
     expect(engineerLabel({ name: '  ' })).toBe('Unknown Engineer');
     expect(engineerLabel(null)).toBe('Unknown Engineer');
     expect(engineerLabel({ name: 'Alice' })).toBe('Alice');
+  });
+});
+
+describe('search text', () => {
+  it('matches as matchesSearch does: any field, ignoring case, blank matches all', () => {
+    const text = searchText(['Chair will not rise', null, 'Riverside Dental', 'S30-0042']);
+    expect(matchesSearchText(text, ' s30-00 ')).toBe(true);
+    expect(matchesSearchText(text, 'RIVERSIDE')).toBe(true);
+    expect(matchesSearchText(text, '')).toBe(true);
+    expect(matchesSearchText(text, 'rise riverside')).toBe(false);
   });
 });

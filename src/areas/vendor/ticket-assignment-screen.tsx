@@ -26,17 +26,18 @@ import {
   ticketChairLabel,
 } from '../../domain/labels';
 import type { TicketPriority, TicketStatus } from '../../domain/schemas/common';
-import { matchesSearch } from '../../domain/search';
-import { engineerLabel, passesFilter, ticketCounters } from '../../domain/vendor';
+import {
+  engineerLabel,
+  matchesSearchText,
+  passesFilter,
+  searchText,
+  ticketCounters,
+} from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
-function matchesTicket({ ticket, customer, chair }: VendorTicket, search: string): boolean {
-  return matchesSearch(search, [
-    ticket.title,
-    ticket.description,
-    customer?.name,
-    chair?.serialNumber,
-  ]);
+/** Title, description, customer name and chair serial, as one text to search. */
+function ticketText({ ticket, customer, chair }: VendorTicket): string {
+  return searchText([ticket.title, ticket.description, customer?.name, chair?.serialNumber]);
 }
 
 export function TicketAssignmentScreen() {
@@ -48,15 +49,17 @@ export function TicketAssignmentScreen() {
 
   const tickets = workspace?.tickets;
   const counters = useMemo(() => ticketCounters((tickets ?? []).map((t) => t.ticket)), [tickets]);
+  // Searchable text once per list, not per keystroke (50k tickets).
+  const texts = useMemo(() => (tickets ?? []).map(ticketText), [tickets]);
   const filtered = useMemo(
     () =>
       (tickets ?? []).filter(
-        (item) =>
+        (item, i) =>
           passesFilter(item.ticket.status, status) &&
           passesFilter(item.ticket.priority, priority) &&
-          matchesTicket(item, deferredSearch),
+          matchesSearchText(texts[i] ?? '', deferredSearch),
       ),
-    [tickets, status, priority, deferredSearch],
+    [tickets, texts, status, priority, deferredSearch],
   );
   const page = useShowMore(filtered);
 
