@@ -161,7 +161,9 @@ function OwnDocumentActions({
       </Flex>
       {unavailable && !kept ? (
         <Text role="status" fontSize="sm" color="fg.muted" display="flex" gap="2">
-          <LuWifiOff aria-hidden />
+          <Box as="span" flexShrink={0} mt="1">
+            <LuWifiOff aria-hidden />
+          </Box>
           Not available offline: this document was not kept on this device. Open it or make it
           available offline when you have signal.
         </Text>
