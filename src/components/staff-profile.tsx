@@ -5,6 +5,7 @@
  * its privileges and notes, and the not-found state. Presentational: the screen saves through
  * `onSave` (its useAction run) and says whether the change was recorded.
  */
+import { ChangePasswordCard } from './change-password-card';
 import {
   Avatar,
   Button,
@@ -52,6 +53,7 @@ export function StaffProfile({
   notFound,
   access,
   onSave,
+  changePassword,
 }: {
   title: string;
   /** undefined while loading, null when the mirror has no row. */
@@ -60,6 +62,8 @@ export function StaffProfile({
   notFound: string;
   access: StaffAccess;
   onSave: (values: AdminProfileInput) => Promise<boolean>;
+  /** The session's password change (useChangePassword); offered while editing. */
+  changePassword: (currentPassword: string, newPassword: string) => Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
   return (
@@ -109,6 +113,7 @@ export function StaffProfile({
             </Card.Root>
             <AccessCard access={access} />
           </SimpleGrid>
+          {editing ? <ChangePasswordCard changePassword={changePassword} /> : null}
         </Stack>
       )}
     </>

@@ -262,22 +262,4 @@ describe('customer on a phone', () => {
     await shot(page, 'needs-attention');
     await context.close();
   });
-
-  it.runIf(Boolean(SHOTS))('is still laid out on a desktop (screenshots only)', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const account = demoAccount('CUSTOMER');
-    await page.goto(`${demo.server.url}/#/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.hash === `#${customerPaths.home}`);
-    for (const [name, path, heading] of SCREENS) {
-      await go(page, path);
-      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await shot(page, `desktop-${name}`);
-    }
-    await context.close();
-  });
 });

@@ -4,7 +4,7 @@
  */
 import { StaffProfile } from '../../components/staff-profile';
 import { useOwnProfile } from '../../data/queries/admin';
-import { useCurrentUser } from '../../data/session-context';
+import { useChangePassword, useCurrentUser } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
 import type { AdminProfileInput } from '../../domain/schemas/profile.schema';
 
@@ -26,6 +26,7 @@ export function ProfileScreen() {
   const me = useCurrentUser();
   const user = useOwnProfile(me.id);
   const { run } = useAction();
+  const changePassword = useChangePassword();
   const save = (values: AdminProfileInput) =>
     run(
       'profile.update',
@@ -45,6 +46,7 @@ export function ProfileScreen() {
       notFound="Admin profile not found"
       access={ACCESS}
       onSave={save}
+      changePassword={changePassword}
     />
   );
 }

@@ -19,6 +19,13 @@ describe('Vendor ProfileScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Vendor profile not found')).toBeInTheDocument();
   });
 
+  it('offers to change the password while editing', async () => {
+    const user = userEvent.setup();
+    await renderVendor(<ProfileScreen />, { path: vendorPaths.profile });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
+  });
+
   it('validates name and email, saves, and returns to view', async () => {
     const user = userEvent.setup();
     const session = await renderVendor(<ProfileScreen />, { path: vendorPaths.profile });

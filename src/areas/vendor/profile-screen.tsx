@@ -4,7 +4,7 @@
  */
 import { StaffProfile } from '../../components/staff-profile';
 import { useOwnProfile } from '../../data/queries/vendor';
-import { useCurrentUser } from '../../data/session-context';
+import { useChangePassword, useCurrentUser } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
 import type { VendorProfileInput } from '../../domain/schemas/profile.schema';
 
@@ -22,6 +22,7 @@ export function ProfileScreen() {
   const me = useCurrentUser();
   const user = useOwnProfile(me.id);
   const { run } = useAction();
+  const changePassword = useChangePassword();
   const save = (values: VendorProfileInput) =>
     run(
       'profile.update',
@@ -41,6 +42,7 @@ export function ProfileScreen() {
       notFound="Vendor profile not found"
       access={ACCESS}
       onSave={save}
+      changePassword={changePassword}
     />
   );
 }

@@ -1,12 +1,13 @@
-// Large lists stay fast (issue 16): with the generated data set (10k chairs, 50k tickets) on the
+// Benchmark: large lists (issue 16). With the generated data set (10k chairs, 50k tickets) on the
 // demo backend, the vendor's Ticket Assignment paints its first page of 50, and typing a search
-// filters it; the first page's time and the longest main-thread task while typing are logged.
+// filters it; the first page's time and the longest main-thread task while typing are printed next
+// to their reference (never pass/fail on time).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateLargeDataSet } from '../../server/seed/generate';
 import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
 import { roleHome, vendorPaths } from '../../src/domain/paths';
-import { demoBackendForThisFile } from './demo-server';
+import { demoBackendForThisFile } from '../e2e/demo-server';
 
 const demo = demoBackendForThisFile();
 
@@ -32,8 +33,8 @@ async function longestTask(page: Page, action: () => Promise<void>): Promise<num
   return (await page.evaluate('window.__longest')) as number;
 }
 
-// About three minutes on two cores (the first pull of the whole set): run with LARGE_DATA=1.
-describe.skipIf(!process.env.LARGE_DATA)('large lists', { timeout: 600_000 }, () => {
+// About three minutes on two cores (the first pull of the whole set).
+describe('large lists', { timeout: 600_000 }, () => {
   it('Ticket Assignment pages 50k tickets and filters as the user types', async () => {
     await generateLargeDataSet(demo.db, { chairs: 10_000, tickets: 50_000, seed: 7 });
     const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -59,9 +60,9 @@ describe.skipIf(!process.env.LARGE_DATA)('large lists', { timeout: 600_000 }, ()
         await page.waitForTimeout(500);
       });
       console.log(
-        `Ticket Assignment, 50k+ tickets: first page ${firstScreen} ms; longest task while typing ${Math.round(blocked)} ms`,
+        `\nTicket Assignment, 50k+ tickets: first page ${firstScreen} ms (reference: 1,000 ms); ` +
+          `longest task while typing ${Math.round(blocked)} ms (reference: 50 ms, a long task)`,
       );
-      expect(firstScreen).toBeLessThan(15_000);
     } finally {
       await context.close();
     }
