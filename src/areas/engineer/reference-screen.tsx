@@ -42,29 +42,7 @@ import { useReferenceLibrary } from '../../data/queries/engineer-work';
 import type { TrainingResource } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
 import { matchesSearch } from '../../domain/search';
-
-type ResourceType = TrainingResource['type'];
-
-const TABS: { type: ResourceType; value: string; label: string; empty: [string, string] }[] = [
-  {
-    type: 'VIDEO',
-    value: 'videos',
-    label: 'Videos',
-    empty: ['No training videos', "Training videos will appear here when they're available."],
-  },
-  {
-    type: 'PDF',
-    value: 'documentation',
-    label: 'Documentation',
-    empty: ['No documentation', 'Technical documentation will appear here when available.'],
-  },
-  {
-    type: 'FAQ',
-    value: 'faq',
-    label: 'FAQ',
-    empty: ['No FAQ available', 'Frequently asked questions will appear here when available.'],
-  },
-];
+import { TRAINING_TABS, trainingAction } from '../../domain/training-tabs';
 
 function ContentDialog({ resource }: { resource: TrainingResource }) {
   const [open, setOpen] = useState(false);
@@ -145,7 +123,7 @@ function OwnDocumentActions({
             }}
           >
             {isVideo ? <LuPlay /> : <LuExternalLink />}
-            {isVideo ? 'Watch' : 'Open'}
+            {trainingAction(resource)}
           </a>
         </Button>
         <Button
@@ -200,7 +178,7 @@ function ResourceCard({
           <Button asChild colorPalette="brand" minH="44px">
             <a href={resource.url} target="_blank" rel="noopener noreferrer">
               {isVideo ? <LuPlay /> : <LuExternalLink />}
-              {isVideo ? 'Watch' : 'Open'}
+              {trainingAction(resource)}
             </a>
           </Button>
         ) : (
@@ -215,7 +193,7 @@ function matches(resource: TrainingResource, search: string): boolean {
   return matchesSearch(search, [resource.title, resource.type]);
 }
 
-const countOf = (resources: readonly TrainingResource[], type: ResourceType) =>
+const countOf = (resources: readonly TrainingResource[], type: TrainingResource['type']) =>
   resources.filter((r) => r.type === type).length;
 
 export function ReferenceScreen() {
@@ -285,20 +263,20 @@ export function ReferenceScreen() {
                 : ''}
             </Text>
           ) : null}
-          <Tabs.Root defaultValue="videos" variant="enclosed" lazyMount>
+          <Tabs.Root defaultValue="VIDEO" variant="enclosed" lazyMount>
             <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
-              {TABS.map((tab) => (
-                <Tabs.Trigger key={tab.value} value={tab.value} minH="44px">
+              {TRAINING_TABS.map((tab) => (
+                <Tabs.Trigger key={tab.type} value={tab.type} minH="44px">
                   {tab.label} ({countOf(shown, tab.type)})
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            {TABS.map((tab) => {
+            {TRAINING_TABS.map((tab) => {
               const items = shown.filter((r) => r.type === tab.type);
               return (
-                <Tabs.Content key={tab.value} value={tab.value}>
+                <Tabs.Content key={tab.type} value={tab.type}>
                   {items.length === 0 ? (
-                    <ListEmptyState title={tab.empty[0]} description={tab.empty[1]} />
+                    <ListEmptyState title={tab.emptyTitle} description={tab.emptyDescription} />
                   ) : (
                     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
                       {items.map((resource) => (
