@@ -191,6 +191,7 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
   const failedByEmail = createRateLimiter(limits.failedSignInsPerEmail);
   const failedByIp = createRateLimiter(limits.failedSignInsPerIp);
   const signUpsByIp = createRateLimiter(limits.signUpsPerIp);
+  const signUpsByEmail = createRateLimiter(limits.signUpsPerEmail);
   const refreshesByIp = createRateLimiter(limits.refreshesPerIp);
 
   /** A new access token plus a refresh token in `sessionId`'s family (a new family if none). */
@@ -267,8 +268,9 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
     }
     checkNewPassword(password);
     const ip = clientIp(req);
-    checkLimits([signUpsByIp, ip]);
+    checkLimits([signUpsByIp, ip], [signUpsByEmail, email]);
     signUpsByIp.hit(ip);
+    signUpsByEmail.hit(email);
     const data = isRecord(body.data) ? body.data : {};
     const metadata = JSON.stringify(data);
     if (metadata.includes('\\u0000')) {

@@ -65,6 +65,8 @@ export interface AuthRateLimits {
   failedSignInsPerIp: RateLimit;
   /** Sign-ups per client IP. */
   signUpsPerIp: RateLimit;
+  /** Sign-up attempts per e-mail address. */
+  signUpsPerEmail: RateLimit;
   /** Refresh-token grants per client IP. */
   refreshesPerIp: RateLimit;
 }
@@ -76,5 +78,6 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   failedSignInsPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   failedSignInsPerIp: { limit: 30, windowMs: 5 * MINUTE },
   signUpsPerIp: { limit: 30, windowMs: 5 * MINUTE },
+  signUpsPerEmail: { limit: 5, windowMs: 15 * MINUTE },
   refreshesPerIp: { limit: 150, windowMs: 5 * MINUTE },
 };

@@ -172,6 +172,20 @@ describe('brute force is held off', () => {
     expect(body.msg).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
   });
 
+  it('answers 429 after 5 sign-up attempts for one e-mail', async () => {
+    const email = `repeat.${Date.now()}@example.com`;
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call('/auth/v1/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'correct-horse' }),
+      });
+      statuses.push(res.status);
+    }
+    // The first creates the account, the next four are refused as duplicates, then the limit.
+    expect(statuses).toEqual([200, 422, 422, 422, 422, 429]);
+  });
+
   it('answers 429 to one address after 30 failed sign-ins across e-mails', async () => {
     const server = await startServer({ db });
     try {
