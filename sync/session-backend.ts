@@ -1,7 +1,8 @@
 /**
  * The session's view of the backend for data, over supabase-js: the signed-in user's row from
- * the server, and a sync engine for their mirror. The session (src/data/session.ts) only handles
- * auth itself; src/main.tsx hands it this backend, so src/data never imports sync/.
+ * the server, Warranty Activation's serial-number lookup, and a sync engine for their mirror. The
+ * session (src/data/session.ts) only handles auth itself; src/main.tsx hands it this backend, so
+ * src/data never imports sync/.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionBackend } from '../src/data/session';
@@ -19,6 +20,14 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
         .retry(false)
         .maybeSingle();
       return !error && data ? (data as { name?: string; role?: string }) : null;
+    },
+    async lookupSerial(serial) {
+      const { data, error } = await client
+        .rpc('chair_lookup_serial', { serial })
+        // A live lookup as the customer types: an answer now or none, never seconds of retries.
+        .retry(false);
+      if (error) throw new Error(error.message || 'Serial number lookup failed');
+      return typeof data === 'string' && data ? { model: data } : null;
     },
     connect: (db, userId) =>
       new SyncEngine({

@@ -58,6 +58,12 @@ export interface SessionBackend {
   userRow(userId: string): Promise<UserRowSummary | null>;
   /** A sync engine for this user's mirror, not yet started. */
   connect(db: ChairsideDatabase, userId: string): UserSync;
+  /**
+   * Asks the server whether `serial` names a chair a customer can still claim (in stock or
+   * delivered, without an owner): its model, or null when there is none. Rejects when the server
+   * cannot answer (offline); nothing is retried.
+   */
+  lookupSerial(serial: string): Promise<{ model: string } | null>;
 }
 
 export interface SessionDependencies {
@@ -87,6 +93,10 @@ export class SessionStore {
   }
 
   getState = (): SessionState => this.state;
+
+  /** The server's answer to a serial-number lookup (SessionBackend.lookupSerial). */
+  lookupSerial = (serial: string): Promise<{ model: string } | null> =>
+    this.deps.backend.lookupSerial(serial);
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -23,8 +23,21 @@ class MemoryStorage {
   removeItem = (key: string) => void this.items.delete(key);
 }
 
-/** A supabase-js stand-in that knows one signed-in user and has no network. */
-function fakeClient(user: SessionUser): SupabaseClient {
+/**
+ * What the fake server answers to Warranty Activation's serial lookup (chair_lookup_serial): the
+ * model of each claimable chair by serial, or 'unreachable' for a server that cannot answer.
+ */
+export type TestInventory = Readonly<Record<string, string>> | 'unreachable';
+
+/**
+ * A supabase-js stand-in that knows one signed-in user and has no network, except the serial
+ * lookup, answered from `inventory` (each serial asked is appended to `lookups`).
+ */
+function fakeClient(
+  user: SessionUser,
+  inventory: TestInventory,
+  lookups: string[],
+): SupabaseClient {
   const authUser = { id: user.id, email: user.email, user_metadata: { name: user.name } };
   const query = {
     select: () => query,
@@ -39,9 +52,24 @@ function fakeClient(user: SessionUser): SupabaseClient {
       refreshSession: async () => ({ data: { session: null }, error: null }),
     },
     from: () => query,
-    rpc: () => ({
-      abortSignal: async () => ({ data: null, error: { message: 'offline' }, status: 0 }),
-    }),
+    rpc: (name: string, args?: { serial?: string }) => {
+      if (name !== 'chair_lookup_serial') {
+        return {
+          abortSignal: async () => ({ data: null, error: { message: 'offline' }, status: 0 }),
+        };
+      }
+      const serial = (args?.serial ?? '').trim();
+      lookups.push(serial);
+      const answer =
+        inventory === 'unreachable'
+          ? { data: null, error: { message: 'Failed to fetch' }, status: 0 }
+          : { data: inventory[serial] ?? null, error: null, status: 200 };
+      const builder = {
+        retry: () => builder,
+        then: <T,>(resolve: (value: typeof answer) => T) => Promise.resolve(answer).then(resolve),
+      };
+      return builder;
+    },
   } as unknown as SupabaseClient;
 }
 
@@ -49,17 +77,24 @@ export interface TestSession {
   store: SessionStore;
   db: ChairsideDatabase;
   user: SessionUser;
+  /** Each serial number the screen asked the (fake) server about, in order. */
+  serialLookups: string[];
 }
 
-/** Signs `user` in on a fresh mirror; `seed` fills the mirror first (server rows, as pulled). */
+/**
+ * Signs `user` in on a fresh mirror; `seed` fills the mirror first (server rows, as pulled);
+ * `inventory` is what the server's serial lookup finds (nothing by default).
+ */
 export async function createTestSession(
   user: SessionUser,
   seed?: (db: ChairsideDatabase) => Promise<unknown>,
+  inventory: TestInventory = {},
 ): Promise<TestSession> {
   const name = `test-${crypto.randomUUID()}`;
   const db = openLocalDatabase(user.id, { name });
   if (seed) await seed(db);
-  const client = fakeClient(user);
+  const serialLookups: string[] = [];
+  const client = fakeClient(user, inventory, serialLookups);
   const store = new SessionStore({
     client,
     backend: supabaseSessionBackend(client),
@@ -70,7 +105,7 @@ export async function createTestSession(
   await store.init();
   const state = store.getState();
   if (state.status !== 'signedIn') throw new Error('test session did not sign in');
-  return { store, db: state.db, user };
+  return { store, db: state.db, user, serialLookups };
 }
 
 /**
@@ -104,7 +139,7 @@ export function SessionTestProviders({
 
 /**
  * Signs `user` in over `seed` and renders `element` at `path` (matched against `pattern`), with
- * the app's toaster unless `toaster` is false.
+ * the app's toaster unless `toaster` is false; `inventory` answers the serial lookup.
  */
 export async function renderSignedIn(
   user: SessionUser,
@@ -113,15 +148,17 @@ export async function renderSignedIn(
     path,
     pattern,
     seed,
+    inventory,
     toaster = true,
   }: {
     path: string;
     pattern?: string;
     seed?: (db: ChairsideDatabase) => Promise<unknown>;
+    inventory?: TestInventory;
     toaster?: boolean;
   },
 ): Promise<TestSession> {
-  const session = await createTestSession(user, seed);
+  const session = await createTestSession(user, seed, inventory);
   render(
     <SessionTestProviders session={session} path={path} pattern={pattern}>
       {element}

@@ -118,6 +118,26 @@ $$;
 
 
 -- ---------------------------------------------------------------------------------------------
+-- chair_lookup_serial (signed-in users): Warranty Activation's live lookup (SPEC §2). A customer's
+-- mirror holds only their own chairs, so the form asks the server whether a serial names a chair
+-- that can still be claimed: IN_STOCK or DELIVERED and without an owner. Only the model is told
+-- (null when there is none): no ids, no owner, nothing about chairs that are taken.
+-- ---------------------------------------------------------------------------------------------
+create or replace function public.chair_lookup_serial(serial text) returns text
+language sql
+stable
+security definer
+set search_path = public
+as $$
+  select ch.model
+    from public.chairs ch
+   where ch.serial_number = trim(serial)
+     and ch.status in ('IN_STOCK', 'DELIVERED')
+     and ch.owner_user_id is null
+   limit 1
+$$;
+
+-- ---------------------------------------------------------------------------------------------
 -- chair.register (CUSTOMER): claim an IN_STOCK or DELIVERED chair by serial number.
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.chair_register(mutation_id uuid, args jsonb) returns jsonb
@@ -517,8 +537,10 @@ revoke all on function public.chair_activate_warranty(uuid, jsonb) from public, 
 revoke all on function public.chair_submit_test_sheet(uuid, jsonb) from public, anon;
 revoke all on function public.chair_extend_warranty(uuid, jsonb) from public, anon;
 revoke all on function public.installation_complete(uuid, jsonb) from public, anon;
+revoke all on function public.chair_lookup_serial(text) from public, anon;
 grant execute on function public.chair_register(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.chair_activate_warranty(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.chair_submit_test_sheet(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.chair_extend_warranty(uuid, jsonb) to authenticated, service_role;
 grant execute on function public.installation_complete(uuid, jsonb) to authenticated, service_role;
+grant execute on function public.chair_lookup_serial(text) to authenticated, service_role;

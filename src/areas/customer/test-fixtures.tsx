@@ -6,7 +6,7 @@ import type { Chair } from '../../domain/entities';
 import type { Warranty } from '../../domain/warranty';
 import * as rows from '../../testing/rows';
 import { CUSTOMER_ID } from '../../testing/rows';
-import { renderSignedIn, type TestSession } from '../../testing/session';
+import { renderSignedIn, type TestInventory, type TestSession } from '../../testing/session';
 
 export { CUSTOMER_ID };
 
@@ -55,17 +55,21 @@ export async function renderCustomer(
     pattern,
     seed = async () => undefined,
     withProfile = true,
+    inventory,
   }: {
     path: string;
     pattern?: string;
     seed?: (db: ChairsideDatabase) => Promise<unknown>;
     withProfile?: boolean;
+    /** What the server's serial lookup finds: model by serial (nothing by default). */
+    inventory?: TestInventory;
   },
 ): Promise<TestSession> {
   toaster.remove();
   return renderSignedIn(customer, element, {
     path,
     pattern,
+    inventory,
     seed: async (db) => {
       if (withProfile) {
         await db.users.put(

@@ -1,17 +1,22 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDateKey } from '../../domain/appointments';
 import { customerPaths } from '../../domain/paths';
 import { chairRow } from '../../testing/rows';
 import { outbox, renderCustomer } from './test-fixtures';
-import { SERIAL_CHECKED_LATER, WarrantyScreen } from './warranty-screen';
+import type { TestInventory } from '../../testing/session';
+import { SERIAL_CHECKED_LATER, SERIAL_CHECKED_ONLINE, WarrantyScreen } from './warranty-screen';
 
 const daysAgo = (days: number) => localDateKey(new Date(Date.now() - days * 86_400_000));
 
-async function renderWarranty() {
+/** The server's inventory: claimable chairs this customer's mirror does not hold. */
+const INVENTORY: TestInventory = { 'S30-ELSEWHERE': 'S30', 'U500-ELSEWHERE': 'U500' };
+
+async function renderWarranty(inventory: TestInventory = INVENTORY) {
   return renderCustomer(<WarrantyScreen />, {
     path: customerPaths.warranty,
+    inventory,
     seed: (db) =>
       db.chairs.bulkPut([
         chairRow({ serialNumber: 'S30-STOCK', status: 'DELIVERED', model: 'S30' }),
@@ -21,6 +26,10 @@ async function renderWarranty() {
 }
 
 describe('WarrantyScreen', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('lists the rules and keeps submit disabled until a serial is typed', async () => {
     await renderWarranty();
     expect(await screen.findByText('Warranty rules')).toBeInTheDocument();
@@ -81,9 +90,58 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('queues a serial this device does not hold, to be checked by the server', async () => {
+  it('asks the server about a serial this device does not hold, once typing pauses', async () => {
     const user = userEvent.setup();
     const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'U500-ELSEWHERE');
+    expect(await screen.findByText('Found: U500 Ambidextrous')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeEnabled();
+    expect(session.serialLookups).toEqual(['U500-ELSEWHERE']);
+  });
+
+  it('activates a chair the server found, through the outbox', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-ELSEWHERE');
+    expect(await screen.findByText('Found: S30 Sigma')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'chair.activateWarranty',
+        args: { serialNumber: 'S30-ELSEWHERE', deliveryDate: daysAgo(0) },
+      },
+    ]);
+  });
+
+  it('says a serial the server does not know is not in inventory, and keeps submit disabled', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-NOWHERE');
+    expect(await screen.findByText('Serial number not found in inventory')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
+    expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeDisabled();
+    expect(session.serialLookups).toEqual(['S30-NOWHERE']);
+    expect(await outbox(session)).toEqual([]);
+  });
+
+  it('offline, queues a serial this device does not hold, to be checked once back online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-NOWHERE');
+    expect(await screen.findByText(SERIAL_CHECKED_ONLINE)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect((await outbox(session))[0]?.name).toBe('chair.activateWarranty');
+    expect(session.serialLookups).toEqual([]);
+  });
+
+  it('when the server cannot answer, queues the serial to be checked when sent', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty('unreachable');
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-ELSEWHERE');
     expect(await screen.findByText(SERIAL_CHECKED_LATER)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));

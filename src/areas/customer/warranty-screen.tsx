@@ -1,10 +1,11 @@
 /**
  * Warranty Activation (SPEC §2, §4 Warranty, §5): how a customer registers a chair. A live lookup
- * of the serial number in this device's mirror shows 'Found: {model}'. A customer's mirror holds
- * only their own chairs, so a serial it does not hold is checked by the server when the
- * activation is sent (offline, once back online); a refusal then lands in needs-attention in
- * SPEC's words ('Serial number not found in inventory', the 14-day window). A serial the mirror
- * shows as already registered cannot be submitted.
+ * of the serial number shows 'Found: {model}' or 'Serial number not found in inventory'; submit
+ * waits for a chair that can be registered. The lookup reads this device's mirror first (a
+ * customer's own chairs), then asks the server (useSerialLookup). Offline, or when the server
+ * cannot answer, a serial the mirror does not hold is checked by the server when the activation
+ * is sent (once back online); a refusal then lands in needs-attention in SPEC's words ('Serial
+ * number not found in inventory', the 14-day window).
  */
 import { Alert, Button, Card, Input, List, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,11 +14,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
 import { ScreenHeading } from '../../components/screen-heading';
 import { useUnsavedInput } from '../../components/unsaved-input';
-import { useChairBySerial } from '../../data/queries/customer';
-import { useSyncStatus } from '../../data/session-context';
+import {
+  useLikelyOnline,
+  useSerialLookup,
+  type SerialLookup,
+} from '../../data/queries/serial-lookup';
 import { useAction } from '../../data/use-action';
-import { canRegisterChair, SERIAL_NOT_IN_INVENTORY } from '../../domain/chairs';
-import { chairModelName } from '../../domain/labels';
+import { SERIAL_NOT_IN_INVENTORY } from '../../domain/chairs';
 import {
   warrantyActivationSchema,
   type WarrantyActivationInput,
@@ -25,7 +28,7 @@ import {
 import { ACTIVATION_WINDOW_DAYS, DEFAULT_WARRANTY_YEARS } from '../../domain/warranty';
 
 export const SERIAL_CHECKED_LATER =
-  'Not on this device yet: the serial number will be checked against the inventory when the activation is sent.';
+  'The inventory cannot be checked right now: the serial number will be checked when the activation is sent.';
 export const SERIAL_CHECKED_ONLINE =
   'You are offline: the serial number will be checked against the inventory once you are back online.';
 
@@ -36,20 +39,32 @@ const RULES = [
   'It is confirmed once the equipment test sheet passes all four checks.',
 ];
 
-function Lookup({ serial }: { serial: string }) {
-  const chair = useChairBySerial(serial);
-  const { online } = useSyncStatus();
-  if (!serial.trim() || chair === undefined) return null;
-  if (chair && canRegisterChair(chair.status)) {
+export const SERIAL_CHECKING = 'Checking the inventory…';
+
+function Lookup({ lookup }: { lookup: SerialLookup }) {
+  const online = useLikelyOnline();
+  if (lookup === 'idle') return null;
+  if (typeof lookup === 'object') {
     return (
       <Text color="fg.success" role="status">
-        Found: {chairModelName(chair)}
+        Found: {lookup.found}
+      </Text>
+    );
+  }
+  if (lookup === 'not-found') {
+    return (
+      <Text color="fg.error" role="status">
+        {SERIAL_NOT_IN_INVENTORY}
       </Text>
     );
   }
   return (
-    <Text color={chair ? 'fg.error' : 'fg.muted'} role="status">
-      {chair ? SERIAL_NOT_IN_INVENTORY : online ? SERIAL_CHECKED_LATER : SERIAL_CHECKED_ONLINE}
+    <Text color="fg.muted" role="status">
+      {lookup === 'checking'
+        ? SERIAL_CHECKING
+        : online
+          ? SERIAL_CHECKED_LATER
+          : SERIAL_CHECKED_ONLINE}
     </Text>
   );
 }
@@ -71,9 +86,9 @@ export function WarrantyScreen() {
   });
   useUnsavedInput(isDirty && !isSubmitting);
   const serial = useWatch({ control, name: 'serialNumber' });
-  const chair = useChairBySerial(serial);
-  const blocked =
-    !serial.trim() || chair === undefined || (chair !== null && !canRegisterChair(chair.status));
+  const lookup = useSerialLookup(serial);
+  // Offline (or the server not answering), the serial is checked when the activation is sent.
+  const blocked = !(typeof lookup === 'object' || lookup === 'offline');
 
   const submit = async (values: WarrantyActivationInput) => {
     const ok = await run(
@@ -117,7 +132,7 @@ export function WarrantyScreen() {
                 <FormField label="Serial Number" required error={errors.serialNumber?.message}>
                   <Input size="lg" autoComplete="off" {...register('serialNumber')} />
                 </FormField>
-                <Lookup serial={serial} />
+                <Lookup lookup={lookup} />
                 <FormField label="Delivery Date" required error={errors.deliveryDate?.message}>
                   <Input size="lg" type="date" {...register('deliveryDate')} />
                 </FormField>
