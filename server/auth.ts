@@ -9,16 +9,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { PASSWORD_TOO_LONG } from '../src/domain/schemas/auth.schema';
+import {
+  MAX_PASSWORD_BYTES,
+  PASSWORD_TOO_LONG,
+  passwordBytes,
+} from '../src/domain/schemas/auth.schema';
 import type { Database, Queryable } from './db/database';
 import { HttpError, isRecord, readJson, sendEmpty, sendJson } from './http-util';
-import {
-  DUMMY_HASH,
-  MAX_PASSWORD_BYTES,
-  hashPassword,
-  passwordBytes,
-  verifyPassword,
-} from './passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import {
   DEFAULT_AUTH_RATE_LIMITS,
   createRateLimiter,

@@ -5,7 +5,6 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 const BCRYPT_COST = 10;
-export { MAX_PASSWORD_BYTES } from '../src/domain/schemas/auth.schema';
 
 type Job =
   | { op: 'hash'; password: string; cost: number }
@@ -72,5 +71,3 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 
 /** A hash no password matches, compared against for unknown e-mails so both paths cost alike. */
 export const DUMMY_HASH = '$2b$10$sAa.i7JV47/70c0KR0IpE.3FrxbzL2LjNaYbpazoByBwuI1wHGR/2';
-
-export { passwordBytes } from '../src/domain/schemas/auth.schema';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, BASE_DELAY_MS, MAX_DELAY_MS } from './backoff';
 import { classify } from './classify';
-import { progressFraction } from './status';
+import { progressFraction } from '../src/data/sync-status';
 
 describe('classify', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
 import { SyncEngine } from './engine';
-import type { SyncStatus } from './status';
+import type { SyncStatus } from '../src/data/sync-status';
 import {
   ENGINEER_ID,
   OTHER_ENGINEER_ID,

@@ -13,5 +13,5 @@ export type { AuthPort, Transport } from './transport';
 export { classify, type BackendResponse, type Outcome } from './classify';
 export { pushOutbox, retryEntry, discardEntry, type PushResult } from './push';
 export { pullAll, pullTable, PullError, OVERLAP_MS, PAGE_SIZE, type PullProgress } from './pull';
-export { initialStatus, progressFraction, type SyncStatus } from './status';
+export { initialStatus, progressFraction, type SyncStatus } from '../src/data/sync-status';
 export { backoffDelay } from './backoff';

@@ -11,7 +11,7 @@ import { openLocalDatabase } from '../data/db';
 import type { OutboxEntry } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import type { SessionState, SessionStore, SessionUser } from '../data/session';
-import { initialStatus, type SyncStatus } from '../../sync/status';
+import { initialStatus, type SyncStatus } from '../data/sync-status';
 import * as rows from './rows';
 import type { SyncEngine } from '../../sync';
 import { appRoutes, preloadRoutes } from '../app/routes';

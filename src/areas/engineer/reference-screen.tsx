@@ -2,30 +2,18 @@
  * Technical Reference (SPEC §2): summary of chair models, parts stock and documentation, and the
  * training library in Videos / Documentation / FAQ tabs, searchable by title or type.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import {
   LuCircleCheck,
   LuDownload,
   LuExternalLink,
-  LuFileText,
   LuHardDrive,
   LuPlay,
   LuTrash2,
   LuWifiOff,
 } from 'react-icons/lu';
-import { DialogFrame } from '../../components/dialog-frame';
+import { TrainingResourceCard } from '../../components/training-resource-card';
 import { ListEmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
@@ -40,35 +28,8 @@ import {
 } from '../../data/offline-docs';
 import { useReferenceLibrary } from '../../data/queries/engineer-work';
 import type { TrainingResource } from '../../domain/entities';
-import { formatDate } from '../../domain/format';
 import { matchesSearch } from '../../domain/search';
 import { TRAINING_TABS, trainingAction } from '../../domain/training-tabs';
-
-function ContentDialog({ resource }: { resource: TrainingResource }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  return (
-    <>
-      <Button variant="outline" minH="44px" onClick={() => setOpen(true)}>
-        <LuFileText /> View Content
-      </Button>
-      <DialogFrame
-        title={resource.title}
-        open={open}
-        onClose={close}
-        size="lg"
-        placement="center"
-        footer={
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
-        }
-      >
-        <Text whiteSpace="pre-wrap">{resource.content || 'No content available.'}</Text>
-      </DialogFrame>
-    </>
-  );
-}
 
 /**
  * Watch / Open for one of the product's own documents: kept on the device when opened, a
@@ -157,35 +118,16 @@ function ResourceCard({
   resource: TrainingResource;
   offline: OfflineDocuments;
 }) {
-  const isVideo = resource.type === 'VIDEO';
   return (
-    <Card.Root as="article" aria-label={resource.title} variant="outline" h="full">
-      <Card.Body gap="2">
-        <Heading as="h2" size="md">
-          {resource.title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          Added {formatDate(resource.createdAt)}
-        </Text>
-        {resource.type === 'FAQ' && resource.content ? (
-          <Text lineClamp={2}>{resource.content}</Text>
-        ) : null}
-      </Card.Body>
-      <Card.Footer>
-        {isOwnDocument(resource.url) ? (
+    <TrainingResourceCard
+      resource={resource}
+      headingAs="h2"
+      actions={
+        isOwnDocument(resource.url) ? (
           <OwnDocumentActions resource={resource} url={resource.url} offline={offline} />
-        ) : resource.url ? (
-          <Button asChild colorPalette="brand" minH="44px">
-            <a href={resource.url} target="_blank" rel="noopener noreferrer">
-              {isVideo ? <LuPlay /> : <LuExternalLink />}
-              {trainingAction(resource)}
-            </a>
-          </Button>
-        ) : (
-          <ContentDialog resource={resource} />
-        )}
-      </Card.Footer>
-    </Card.Root>
+        ) : undefined
+      }
+    />
   );
 }
 
