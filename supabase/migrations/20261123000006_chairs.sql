@@ -242,6 +242,10 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------
 -- chair.submitTestSheet (owner CUSTOMER): once per chair; all four checks confirm the warranty.
+-- The chair is named by id, or, when serialNumber is given, by serial number among the caller's
+-- chairs: a sheet filled in on a chair activated offline carries the device's stand-in id
+-- (provisionalChairId in src/domain/chairs.ts); the activation queued before it has made the
+-- chair the caller's by the time the sheet arrives.
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.chair_submit_test_sheet(mutation_id uuid, args jsonb)
 returns jsonb
@@ -253,6 +257,7 @@ declare
   prior jsonb;
   me uuid := auth.uid();
   v_chair uuid;
+  v_serial text;
   v_parts_arrived boolean;
   v_powers_on boolean;
   v_movement_ok boolean;
@@ -273,6 +278,7 @@ begin
   if v_chair is null then
     perform public.app_error('validation', 'Chair is required');
   end if;
+  v_serial := nullif(trim(public.ops_arg_text(args, 'serialNumber', 'Serial number must be text')), '');
   v_parts_arrived := public.ops_arg_required_bool(args, 'partsArrived', 'partsArrived must be true or false');
   v_powers_on := public.ops_arg_required_bool(args, 'powersOn', 'powersOn must be true or false');
   v_movement_ok := public.ops_arg_required_bool(args, 'movementOK', 'movementOK must be true or false');
@@ -296,12 +302,14 @@ begin
                || '{"confirmed": true}'::jsonb
            else ch.warranty
          end
-   where ch.id = v_chair
+   where (case when v_serial is null then ch.id = v_chair else ch.serial_number = v_serial end)
      and ch.owner_user_id = me
      and (ch.test_sheet is null or jsonb_typeof(ch.test_sheet) = 'null')
   returning ch.* into c;
   if not found then
-    if exists (select 1 from public.chairs ch where ch.id = v_chair and ch.owner_user_id = me) then
+    if exists (select 1 from public.chairs ch
+                where (case when v_serial is null then ch.id = v_chair else ch.serial_number = v_serial end)
+                  and ch.owner_user_id = me) then
       perform public.app_error('conflict', 'A test sheet has already been submitted for this chair');
     end if;
     perform public.app_error('not_found', 'Chair not found');

@@ -21,7 +21,7 @@ import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
-import { useMyChairs, useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
+import { useMyRequestableChairs, useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
 import { formatDate } from '../../../domain/format';
 import { ticketChairLabel } from '../../../domain/labels';
 import { CreateTicketDialog } from './create-ticket-dialog';
@@ -119,7 +119,7 @@ export function SupportScreen() {
   const startOpen = (location.state as { createTicket?: boolean } | null)?.createTicket === true;
   const [open, setOpen] = useState(startOpen);
   const tickets = useMyTickets();
-  const chairs = useMyChairs();
+  const chairs = useMyRequestableChairs();
 
   return (
     <>
