@@ -22,6 +22,7 @@ import {
   type EntityTable,
   type EntityTables,
 } from '../../src/domain/entities';
+import { provisionalChairId } from '../../src/domain/chairs';
 import { completedChecklist } from '../../src/domain/installation';
 import { MUTATION_NAMES, type MutationName, type RejectionClass } from '../../src/domain/mutations';
 import { calculateQuote } from '../../src/domain/quote';
@@ -1147,8 +1148,81 @@ const table: { [N in MutationName]: Case[] } = {
       args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
       local: { refused: 'not_found', message: 'Serial number not found in inventory' },
     },
+    {
+      name: 'a delivered chair the mirror does not hold (offline activation)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          serialNumber: `S30-PARITY-${randomUUID()}`,
+          hidden: true,
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({
+        serialNumber: ids.serial,
+        deliveryDate: ago(w.now, DAY_MS),
+        model: 'S30',
+      }),
+      local: 'ok',
+      server: 'ok',
+      why: "The mirror shows a stand-in row (provisionalChairId) with the device's own id; the server registers its row, which replaces the stand-in when the push is accepted (tests/integration/offline-activation.test.ts).",
+    },
+    {
+      name: 'a serial in no inventory, sent from offline',
+      as: 'cathy',
+      args: (_ids, w) => ({
+        serialNumber: `S30-NOPE-${randomUUID()}`,
+        deliveryDate: ago(w.now, DAY_MS),
+      }),
+      local: 'ok',
+      server: { refused: 'not_found', message: 'Serial number not found in inventory' },
+      why: "The mirror holds only the customer's chairs and cannot tell; the refusal removes the stand-in row.",
+    },
   ],
   'chair.submitTestSheet': [
+    {
+      name: 'named by id and by serial: the same chair',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({ chairId: ids.chair, serialNumber: ids.serial, ...allPass }),
+      local: 'ok',
+    },
+    {
+      name: 'a chair activated offline, named by serial once its stand-in is gone',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id, hidden: true });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({
+        chairId: provisionalChairId(ids.serial!),
+        serialNumber: ids.serial,
+        ...allPass,
+      }),
+      local: 'ok',
+      server: 'ok',
+      why: "The stand-in row gave way to the server's row, whose id the sheet does not know: the server finds the chair by serial.",
+    },
+    {
+      name: "another customer's chair, named by serial",
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.carl.id, hidden: true });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({
+        chairId: provisionalChairId(ids.serial!),
+        serialNumber: ids.serial,
+        ...allPass,
+      }),
+      local: 'ok',
+      server: { refused: 'not_found', message: 'Chair not found' },
+      why: 'A refused activation took the stand-in away; the server refuses the sheet queued on it.',
+    },
     {
       name: 'all four checks pass with 90 days of warranty left: confirmed, expiring',
       as: 'cathy',
