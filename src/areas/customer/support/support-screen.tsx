@@ -21,7 +21,11 @@ import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
-import { useMyRequestableChairs, useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
+import {
+  useMyRequestableChairs,
+  useMyTickets,
+  type CustomerTicket,
+} from '../../../data/queries/customer';
 import { formatDate } from '../../../domain/format';
 import { ticketChairLabel } from '../../../domain/labels';
 import { CreateTicketDialog } from './create-ticket-dialog';
