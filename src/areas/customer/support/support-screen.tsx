@@ -93,9 +93,13 @@ function TicketCard({ item }: { item: CustomerTicket }) {
           <DataList.Item>
             <DataList.ItemLabel>Engineer</DataList.ItemLabel>
             <DataList.ItemValue>
-              {engineer
-                ? [engineer.name || 'Unknown Engineer', engineer.phone].filter(Boolean).join(' · ')
-                : 'Unassigned'}
+              {!ticket.engineerUserId
+                ? 'Unassigned'
+                : engineer
+                  ? [engineer.name || 'Unknown Engineer', engineer.phone]
+                      .filter(Boolean)
+                      .join(' · ')
+                  : 'Unknown Engineer'}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
