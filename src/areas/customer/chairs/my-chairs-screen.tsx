@@ -84,7 +84,7 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
         </Heading>
         <Text color="fg.muted">{chairModelName(chair)}</Text>
         {isProvisionalChair(chair) ? (
-          <Text fontSize="sm" color="fg.warning">
+          <Text fontSize="sm" color="orange.fg">
             {PROVISIONAL_CHAIR_NOTE}
           </Text>
         ) : null}
