@@ -41,7 +41,8 @@ const toast = async (page: Page, text: string | RegExp) => {
 /** Waits for the open dialog's animations, so axe sees its final colours. */
 const dialogSettled = (page: Page) =>
   page
-    .getByRole('dialog')
+    .locator('[role="dialog"], [role="alertdialog"]')
+    .last()
     .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 async function shot(page: Page, name: string) {
@@ -150,6 +151,32 @@ describe('customer on a phone', () => {
     await checkPage(page, 'service history dialog');
     await shot(page, 'chairs-history-dialog');
     await page.keyboard.press('Escape');
+
+    // The confirmation before buying an extension.
+    await page.getByRole('button', { name: 'Extend +3 Years' }).first().click();
+    await dialogSettled(page);
+    await checkPage(page, 'extend warranty dialog');
+    await shot(page, 'chairs-extend-dialog');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // A FAQ's content, the cancel-request dialog and the profile's edit mode.
+    await go(page, customerPaths.training);
+    await page.getByRole('tab', { name: /FAQ/ }).click();
+    await page.getByRole('button', { name: 'View Content' }).first().click();
+    await dialogSettled(page);
+    await checkPage(page, 'training content dialog');
+    await shot(page, 'training-faq-dialog');
+    await page.keyboard.press('Escape');
+    await go(page, customerPaths.service);
+    await page.getByRole('button', { name: 'Cancel Request' }).first().click();
+    await dialogSettled(page);
+    await checkPage(page, 'cancel request dialog');
+    await shot(page, 'service-cancel-dialog');
+    await page.keyboard.press('Escape');
+    await go(page, customerPaths.profile);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await checkPhoneScreen(page, 'profile-edit');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A ticket.
     await go(page, customerPaths.support);
@@ -328,9 +355,35 @@ describe('customer on a phone', () => {
     await page.getByRole('button', { name: /1 need attention/ }).click();
     await page.getByText('Serial number not found in inventory').first().waitFor();
     await page.getByText('S30-NOT-IN-INVENTORY-2').first().waitFor();
-    await dialogSettled(page).catch(() => undefined);
+    await dialogSettled(page);
     await checkPage(page, 'needs attention');
     await shot(page, 'needs-attention');
+    await context.close();
+  });
+
+  it('still reads well on a desktop (1440×900)', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await watchContentSecurityPolicy(context);
+    const page = await context.newPage();
+    const account = demoAccount('CUSTOMER');
+    await page.goto(`${demo.server.url}/#/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.hash === `#${customerPaths.home}`);
+    await page
+      .getByRole('button', { name: /^Sync status/ })
+      .getByText(/Synced/)
+      .waitFor({ timeout: 60_000 });
+    for (const [name, path, heading] of [SCREENS[0]!, SCREENS[1]!, SCREENS[4]!]) {
+      await go(page, path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        1440,
+      );
+      await checkPage(page, `desktop ${name}`);
+      await shot(page, `desktop-${name}`);
+    }
     await context.close();
   });
 });
