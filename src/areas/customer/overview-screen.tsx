@@ -47,7 +47,7 @@ function ServiceDue({ chairs, now }: { chairs: Chair[]; now: Date }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Service Due">
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Service Due" maxW="2xl">
           {due.map((chair) => (
             <Stack
               as="li"
