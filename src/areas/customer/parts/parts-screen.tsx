@@ -126,18 +126,22 @@ function CartSummary({
       zIndex="1"
       borderWidth="1px"
     >
-      <Card.Body gap="3" p={{ base: '3', md: '4' }}>
-        <HStack justify="space-between" wrap="wrap">
-          <HStack gap="2">
-            <LuShoppingCart aria-hidden />
-            <Text fontWeight="semibold">
-              {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
-            </Text>
-          </HStack>
+      <Card.Body
+        gap="3"
+        p={{ base: '3', md: '4' }}
+        flexDirection={{ base: 'column', md: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ md: 'center' }}
+      >
+        <HStack gap="2">
+          <LuShoppingCart aria-hidden />
+          <Text fontWeight="semibold">
+            {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
+          </Text>
         </HStack>
         <Stack direction="row" gap="2">
           <Button
-            flex="1"
+            flex={{ base: '1', md: 'none' }}
             variant="outline"
             minH="44px"
             disabled={cart.length === 0}
@@ -146,7 +150,7 @@ function CartSummary({
             Clear Cart
           </Button>
           <Button
-            flex="1"
+            flex={{ base: '1', md: 'none' }}
             colorPalette="brand"
             minH="44px"
             loading={busy}
