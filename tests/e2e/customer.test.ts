@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
-import { demoAccount } from '../../src/domain/demo-accounts';
 import { customerPaths } from '../../src/domain/paths';
-import { demoBackendForThisFile } from './demo-server';
+import { demoBackendForThisFile, signInDemo } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
 
 const demo = demoBackendForThisFile();
@@ -124,12 +123,7 @@ describe('customer on a phone', () => {
     const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
     await watchContentSecurityPolicy(context);
     const page = await context.newPage();
-    const account = demoAccount('CUSTOMER');
-    await page.goto(`${demo.server.url}/#/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.hash === `#${customerPaths.home}`);
+    await signInDemo(page, demo, 'CUSTOMER', customerPaths.home);
     const syncStatus = page.getByRole('button', { name: /^Sync status/ });
     await syncStatus.getByText(/Synced/).waitFor({ timeout: 60_000 });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -365,12 +359,7 @@ describe('customer on a phone', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await watchContentSecurityPolicy(context);
     const page = await context.newPage();
-    const account = demoAccount('CUSTOMER');
-    await page.goto(`${demo.server.url}/#/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.hash === `#${customerPaths.home}`);
+    await signInDemo(page, demo, 'CUSTOMER', customerPaths.home);
     await page
       .getByRole('button', { name: /^Sync status/ })
       .getByText(/Synced/)

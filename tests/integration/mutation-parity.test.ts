@@ -378,6 +378,29 @@ const quoteOf = (row: Row, now: Date) =>
     },
     now,
   );
+/**
+ * A test sheet queued on a chair activated offline (issue 15): it names the device's stand-in id
+ * and the serial; the mirror no longer holds the stand-in, so the server decides by serial.
+ */
+function sheetOnStandIn(name: string, owner: () => string, server: Outcome, why: string): Case {
+  return {
+    name,
+    as: 'cathy',
+    setup: async (s) => {
+      const chair = await s.chair({ status: 'REGISTERED', owner: owner(), hidden: true });
+      return { chair, serial: await s.serialOf(chair) };
+    },
+    args: (ids) => ({
+      chairId: provisionalChairId(ids.serial!),
+      serialNumber: ids.serial,
+      ...allPass,
+    }),
+    local: 'ok',
+    server,
+    why,
+  };
+}
+
 const NOT_THE_MIRROR = 'The mirror does not hold the row; the server does and decides.';
 const SERVER_CHECKS_PERMISSION =
   'Roles and assignment are checked by the server; the local effect runs for the permitted screen only.';
@@ -1191,38 +1214,18 @@ const table: { [N in MutationName]: Case[] } = {
       args: (ids) => ({ chairId: ids.chair, serialNumber: ids.serial, ...allPass }),
       local: 'ok',
     },
-    {
-      name: 'a chair activated offline, named by serial once its stand-in is gone',
-      as: 'cathy',
-      setup: async (s) => {
-        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id, hidden: true });
-        return { chair, serial: await s.serialOf(chair) };
-      },
-      args: (ids) => ({
-        chairId: provisionalChairId(ids.serial!),
-        serialNumber: ids.serial,
-        ...allPass,
-      }),
-      local: 'ok',
-      server: 'ok',
-      why: "The stand-in row gave way to the server's row, whose id the sheet does not know: the server finds the chair by serial.",
-    },
-    {
-      name: "another customer's chair, named by serial",
-      as: 'cathy',
-      setup: async (s) => {
-        const chair = await s.chair({ status: 'REGISTERED', owner: cast.carl.id, hidden: true });
-        return { chair, serial: await s.serialOf(chair) };
-      },
-      args: (ids) => ({
-        chairId: provisionalChairId(ids.serial!),
-        serialNumber: ids.serial,
-        ...allPass,
-      }),
-      local: 'ok',
-      server: { refused: 'not_found', message: 'Chair not found' },
-      why: 'A refused activation took the stand-in away; the server refuses the sheet queued on it.',
-    },
+    sheetOnStandIn(
+      'a chair activated offline, named by serial once its stand-in is gone',
+      () => cast.cathy.id,
+      'ok',
+      "The stand-in row gave way to the server's row, whose id the sheet does not know: the server finds the chair by serial.",
+    ),
+    sheetOnStandIn(
+      "another customer's chair, named by serial",
+      () => cast.carl.id,
+      { refused: 'not_found', message: 'Chair not found' },
+      'A refused activation took the stand-in away; the server refuses the sheet queued on it.',
+    ),
     {
       name: 'all four checks pass with 90 days of warranty left: confirmed, expiring',
       as: 'cathy',

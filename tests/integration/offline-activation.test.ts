@@ -12,12 +12,17 @@ import type { Database } from '../../server/db/database';
 import { performMutation } from '../../src/data/actions';
 import { loadMyChairs } from '../../src/data/queries/customer';
 import { isProvisionalChair, provisionalChairId } from '../../src/domain/chairs';
-import { discardEntry, pullAll, retryEntry, supabaseTransport, type Transport } from '../../sync';
+import { discardEntry, pullAll, retryEntry } from '../../sync';
 import { signUpActor } from './actors';
-import { mirrorView, openDevice, pushDeviceOutbox, serverView, type Device } from './devices';
+import {
+  mirrorView,
+  openNetDevice,
+  pushDeviceOutbox,
+  serverView,
+  type Device,
+  type Net,
+} from './devices';
 import { closeOpsBackend, openOpsBackend } from './ops-harness';
-
-type Net = { online: boolean; dropNextResponse: boolean };
 
 let db: Database;
 let running: RunningServer;
@@ -28,20 +33,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 beforeAll(async () => {
   ({ db, running } = await openOpsBackend());
   const actor = await signUpActor(running.url, 'CUSTOMER', 'Olivia Offline');
-  const net: Net = { online: true, dropNextResponse: false };
-  const real = supabaseTransport(actor.client);
-  const transport: Transport = {
-    async rpc(fn, params) {
-      if (!net.online) return { status: 0, data: null, error: { message: 'fetch failed' } };
-      const response = await real.rpc(fn, params);
-      if (net.dropNextResponse) {
-        net.dropNextResponse = false; // the server applied it; the answer never arrived
-        return { status: 0, data: null, error: { message: 'connection reset' } };
-      }
-      return response;
-    },
-  };
-  phone = openDevice(actor, transport, net);
+  phone = openNetDevice(actor);
 });
 
 afterAll(async () => {

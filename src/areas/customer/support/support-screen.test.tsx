@@ -44,6 +44,16 @@ async function renderSupport() {
   });
 }
 
+/** Opens Create Ticket and fills the title, description and priority; returns the dialog. */
+async function openFilledTicket(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
+  await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
+  await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+  return dialog;
+}
+
 describe('SupportScreen', { timeout: 30_000 }, () => {
   it('shows the contact cards with SPEC’s hours and my tickets', async () => {
     await renderSupport();
@@ -101,11 +111,7 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
   it('says Failed to create ticket when the device cannot store it, and keeps the input', async () => {
     const user = userEvent.setup();
     const session = await renderSupport();
-    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
-    await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
-    await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+    const dialog = await openFilledTicket(user);
     failNextWrite(session);
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Failed to create ticket')).toBeInTheDocument();
@@ -149,11 +155,7 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
   it('creates a ticket about one of my chairs', async () => {
     const user = userEvent.setup();
     const session = await renderSupport();
-    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
-    await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
-    await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+    const dialog = await openFilledTicket(user);
     await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Support ticket created')).toBeInTheDocument();
