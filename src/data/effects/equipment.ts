@@ -159,7 +159,7 @@ export const equipmentEffects: EffectMap<EquipmentMutation> = {
   'chair.submitTestSheet': async (store, args, { now }) => {
     // A sheet on a chair activated on this device names it by serial too: once the activation
     // is settled the stand-in row is gone (the server's row has its own id), and the server finds
-    // the chair by serial when the sheet is sent, or refuses it ('Chair not found').
+    // the chair by serial when the sheet is sent, or refuses it (CHAIR_NOT_FOUND).
     if (args.serialNumber && !(await store.get('chairs', args.chairId))) return;
     const chair = await ownChair(store, args.chairId);
     if (chair.testSheet) throw new MutationRejected('conflict', TEST_SHEET_ALREADY_SUBMITTED);
