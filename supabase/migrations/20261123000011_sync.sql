@@ -298,7 +298,7 @@ as $$
 begin
   if table_name is null or table_name not in (
     'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
-    'service_requests', 'installations'
+    'service_requests', 'installations', 'device_health'
   ) then
     raise exception 'Unknown table %', coalesce(table_name, '(none)')
       using errcode = 'PT400', detail = 'validation';
