@@ -9,6 +9,7 @@ import type { Database } from '../../server/db/database';
 import { performMutation } from '../../src/data/actions';
 import { SyncEngine, supabaseAuth, supabaseTransport, type Transport } from '../../sync';
 import { callOp, signUpActor, type Actor } from './actors';
+import { createTestClient } from './supabase-client';
 import { mirrorView, openDevice, serverView, type Device } from './devices';
 import { openTestDatabase } from './test-database';
 
@@ -47,6 +48,7 @@ async function sync(t: Tablet): Promise<void> {
 let db: Database;
 let running: RunningServer;
 let vendor: Actor;
+let admin: Actor;
 let amir: Tablet;
 let beth: Tablet;
 let ops: Tablet;
@@ -63,6 +65,7 @@ beforeAll(async () => {
   running = await startServer({ db });
   const customer = await signUpActor(running.url, 'CUSTOMER', 'Dr Clara Hughes');
   vendor = await signUpActor(running.url, 'VENDOR', 'Vera Ops');
+  admin = await signUpActor(running.url, 'ADMIN', 'Ada Admin');
   amir = tablet(await signUpActor(running.url, 'ENGINEER', 'Amir Khan'), 'Chrome on Android');
   beth = tablet(await signUpActor(running.url, 'ENGINEER', 'Beth Lowe'), 'Safari on iPad');
   ops = tablet(vendor, 'Edge on Windows');
@@ -104,7 +107,10 @@ describe('assignments and offline engineers', () => {
     beth.net.online = false;
     for (const [name, args] of [
       ['ticket.assign', { ticketId: ids.openTicket, engineerUserId: beth.actor.id }],
-      ['serviceRequest.assign', { serviceRequestId: ids.openRequest, engineerUserId: beth.actor.id }],
+      [
+        'serviceRequest.assign',
+        { serviceRequestId: ids.openRequest, engineerUserId: beth.actor.id },
+      ],
     ] as const) {
       const outcome = await callOp(vendor, name, args);
       expect(outcome.error, name).toBeNull();
@@ -142,7 +148,10 @@ describe('assignments and offline engineers', () => {
     });
     for (const [name, args] of [
       ['ticket.assign', { ticketId: ids.amirTicket, engineerUserId: beth.actor.id }],
-      ['serviceRequest.assign', { serviceRequestId: ids.amirRequest, engineerUserId: beth.actor.id }],
+      [
+        'serviceRequest.assign',
+        { serviceRequestId: ids.amirRequest, engineerUserId: beth.actor.id },
+      ],
     ] as const) {
       const outcome = await callOp(vendor, name, args);
       expect(outcome.error, name).toBeNull();
@@ -204,5 +213,48 @@ describe('assignments and offline engineers', () => {
     await sync(ops);
     const after = (await ops.mirror.deviceHealth.get(String(amirDevice)))?.lastSyncAt ?? '';
     expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+  });
+
+  it("follows an engineer the admin created who then signs up: one card, the work theirs, on the vendor's next pull", async () => {
+    const directoryId = crypto.randomUUID();
+    const email = `nia.field.${Date.now()}@example.com`;
+    const created = await callOp(admin, 'user.create', {
+      id: directoryId,
+      name: 'Nia Field',
+      email,
+      role: 'ENGINEER',
+      engineer: { location: 'Leeds', coverageAreas: ['Leeds'], specializations: ['U500'] },
+    });
+    expect(created.error).toBeNull();
+    const ticket = crypto.randomUUID();
+    await db.query(
+      `insert into public.support_tickets (id, title, description, priority, customer_user_id, status)
+       select $1, 'Chair will not rise', 'The base lift stops halfway up.', 'HIGH', owner_user_id, 'OPEN'
+         from public.chairs where id = $2`,
+      [ticket, ids.chair],
+    );
+    expect(
+      (await callOp(vendor, 'ticket.assign', { ticketId: ticket, engineerUserId: directoryId }))
+        .error,
+    ).toBeNull();
+    await sync(ops);
+    expect(await ops.mirror.users.get(directoryId)).toMatchObject({ name: 'Nia Field' });
+
+    // Nia claims her directory entry by signing up with its e-mail: her row takes her new id.
+    const client = createTestClient(running.url);
+    const signedUp = await client.auth.signUp({
+      email,
+      password: 'correct-horse',
+      options: { data: { name: 'Nia Field', role: 'CUSTOMER' } },
+    });
+    const niaId = signedUp.data.user?.id ?? '';
+    expect(niaId).not.toBe(directoryId);
+    await sync(ops);
+    const engineers = (await ops.mirror.users.where('role').equals('ENGINEER').toArray()).filter(
+      (u) => u.name === 'Nia Field',
+    );
+    expect(engineers.map((u) => u.id)).toEqual([niaId]);
+    expect(await ops.mirror.supportTickets.get(ticket)).toMatchObject({ engineerUserId: niaId });
+    expect(await ops.mirror.users.get(directoryId)).toBeUndefined();
   });
 });
