@@ -249,6 +249,12 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
       expect(await synced.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, /);
       expect(await device.textContent()).toContain('Queued: 0');
       expect(await device.textContent()).toContain('Needs attention: 0');
+      // The demo data's other tablets: one silent for three days with refused changes is flagged.
+      const silent = page
+        .getByRole('article', { name: 'Daniel Okafor' })
+        .getByRole('listitem', { name: 'Device Safari on iPad' });
+      expect(await silent.textContent()).toContain('Not synced for over 24 h · needs attention');
+      await device.scrollIntoViewIfNeeded();
       await check(page, 'Field Engineers with device health', 'vendor-engineers-after');
       await page.getByRole('button', { name: `View details of ${NIA.name}` }).click();
       const dialog = page.getByRole('dialog', { name: NIA.name });
