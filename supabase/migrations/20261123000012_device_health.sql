@@ -24,7 +24,7 @@ security definer
 set search_path = public
 as $$
 declare
-  caller uuid := auth.uid();
+  caller uuid := private.require_active_user();
   device uuid;
   label text;
   version text;
@@ -32,12 +32,6 @@ declare
   attention numeric;
   saved public.device_health%rowtype;
 begin
-  if caller is null then
-    perform public.app_error('unauthenticated', 'Please sign in again');
-  end if;
-  if public.current_user_role() is null then
-    perform public.app_error('forbidden', 'Your account is not active');
-  end if;
   perform public.ops_arg_object(args);
   device := public.ops_arg_required_uuid(args, 'device_id', 'A device id is required');
   label := nullif(trim(public.ops_arg_text(args, 'device_name', 'Device name must be text')), '');

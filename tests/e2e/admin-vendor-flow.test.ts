@@ -7,13 +7,13 @@
 // violation; no CSP violation); screenshots go to SCREENSHOT_DIR when it is set.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccount, type DemoAccount } from '../../src/domain/demo-accounts';
+import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths, engineerPaths, paths, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
-import { checkPage, watchContentSecurityPolicy } from './page-checks';
+import { watchContentSecurityPolicy } from './page-checks';
+import { checkAndShoot, onServer, signIn, visitRoute } from './steps';
 
 const demo = demoBackendForThisFile();
-const SHOTS = process.env.SCREENSHOT_DIR;
 const DESKTOP = { width: 1440, height: 900 };
 
 const NIA = {
@@ -24,49 +24,19 @@ const NIA = {
 const SERIAL = 'U500-26-07781';
 const PART = 'Ambidextrous headrest (flow)';
 
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-
-/** The page checks, and a screenshot named after the step. */
-async function check(page: Page, where: string, shot: string) {
-  await settled(page);
-  await checkPage(page, where);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/flow-${shot}.png` });
-}
-
-async function visit(page: Page, path: string, heading: string, shot: string) {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, path);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await check(page, heading, shot);
-}
+const check = (page: Page, where: string, shot: string) =>
+  checkAndShoot(page, where, `flow-${shot}`);
+const visit = (page: Page, path: string, heading: string, shot: string) =>
+  visitRoute(page, path, heading, `flow-${shot}`);
+const signInAs = (page: Page, account: { email: string; password: string }, home: string) =>
+  signIn(page, demo.server.url, account, home);
+const serverRow = (sql: string, params: unknown[], what: string) =>
+  onServer(demo.db, sql, params, what);
 
 async function desktop(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await demo.browser.newContext({ viewport: DESKTOP });
   await watchContentSecurityPolicy(context);
   return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, account: Pick<DemoAccount, 'email' | 'password'>, home: string) {
-  await page.goto(`${demo.server.url}/#${paths.login}`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.hash === `#${home}`);
-}
-
-/** Polls the server until `sql` returns a row (the sync engine pushes on its own schedule). */
-async function onServer(sql: string, params: unknown[], what: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const { rows } = await demo.db.query<Record<string, unknown>>(sql, params);
-    if (rows.length > 0) return rows[0]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Timed out waiting for ${what} on the server`);
 }
 
 describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
@@ -75,7 +45,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
     const admin = await desktop();
     try {
       const page = admin.page;
-      await signIn(page, demoAccount('ADMIN'), adminPaths.home);
+      await signInAs(page, demoAccount('ADMIN'), adminPaths.home);
       await visit(page, adminPaths.home, 'Overview', 'admin-overview');
 
       await visit(page, adminPaths.chairs, 'Chairs', 'admin-chairs');
@@ -101,7 +71,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
       await check(page, 'add chair dialog', 'admin-add-chair');
       await page.getByRole('dialog').getByRole('button', { name: 'Add to Inventory' }).click();
       await page.getByText('Chair added to inventory with full configuration').waitFor();
-      const chair = await onServer(
+      const chair = await serverRow(
         `select model, status, configuration from public.chairs where serial_number = $1`,
         [SERIAL],
         'the new U500',
@@ -131,7 +101,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
       await check(page, 'edit part dialog', 'admin-edit-part');
       await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Part updated successfully').waitFor();
-      await onServer(
+      await serverRow(
         `select id from public.parts where part_code = 'U500-HR-FLOW' and stock = 9 and price = 199`,
         [],
         'the edited part',
@@ -149,7 +119,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
       await check(page, 'add user dialog', 'admin-add-user');
       await page.getByRole('button', { name: 'Create User' }).click();
       await page.getByText('User created successfully').waitFor();
-      await onServer(
+      await serverRow(
         `select id from public.users where email = $1 and role = 'ENGINEER'`,
         [NIA.email],
         'the new engineer',
@@ -162,7 +132,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
     const vendor = await desktop();
     try {
       const page = vendor.page;
-      await signIn(page, demoAccount('VENDOR'), vendorPaths.home);
+      await signInAs(page, demoAccount('VENDOR'), vendorPaths.home);
       await visit(page, vendorPaths.home, 'Operations Center', 'vendor-operations-center');
 
       const { rows: tickets } = await demo.db.query<{ id: string; title: string }>(
@@ -194,7 +164,7 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
         ['support_tickets', ticket.id],
         ['service_requests', requests[0]!.id],
       ] as const) {
-        await onServer(
+        await serverRow(
           `select t.id from public.${table} t join public.users u on u.id = t.engineer_user_id
             where t.id = $1 and u.email = $2`,
           [id, NIA.email],
@@ -220,14 +190,14 @@ describe('admin, vendor and engineer in one flow', { timeout: 180_000 }, () => {
         await tablet.getByRole('button', { name: 'Create Account' }).click();
         await tablet.getByText('Account created successfully! Redirecting to login...').waitFor();
         await tablet.waitForURL((url) => url.hash === `#${paths.login}`);
-        await signIn(tablet, NIA, engineerPaths.home);
+        await signInAs(tablet, NIA, engineerPaths.home);
         await visit(tablet, engineerPaths.tickets, 'Support Tickets', 'engineer-tickets');
         await tablet.getByRole('link', { name: ticket.title }).first().waitFor();
         await check(tablet, 'engineer tickets after sync', 'engineer-tickets-synced');
         await visit(tablet, engineerPaths.serviceRequests, 'Service Requests', 'engineer-requests');
         await tablet.getByRole('article', { name: request }).waitFor();
         await check(tablet, 'engineer requests after sync', 'engineer-requests-synced');
-        await onServer(
+        await serverRow(
           `select d.id from public.device_health d join public.users u on u.id = d.user_id
             where u.email = $1`,
           [NIA.email],

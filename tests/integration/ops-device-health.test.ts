@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { signUpActor, type Actor, type RpcOutcome } from './actors';
+import { rpcOutcome, signUpActor, type Actor, type RpcOutcome } from './actors';
 import { closeOpsBackend, expectRefused, expectRefusedAs, openOpsBackend } from './ops-harness';
 import { createTestClient } from './supabase-client';
 
@@ -31,14 +31,7 @@ let gone: Actor;
 const devices: Record<string, string> = {};
 
 async function report(actor: Actor, args: unknown): Promise<RpcOutcome> {
-  const { data, error, status } = await actor.client.rpc('device_health_report', { args });
-  return {
-    data: (data as Record<string, unknown[]> | null) ?? null,
-    error: error
-      ? { code: error.code, message: error.message, details: error.details ?? null }
-      : null,
-    status,
-  };
+  return rpcOutcome(await actor.client.rpc('device_health_report', { args }));
 }
 
 const goodArgs = (deviceId: string, overrides: Record<string, unknown> = {}) => ({
@@ -131,7 +124,11 @@ describe('device_health_report', () => {
     );
     expect(rows[0]?.n).toBe(1);
     // Name and version may be left out: the device is still known by its id.
-    const bare = await report(eve, { device_id: deviceId, pending_count: 0, needs_attention_count: 0 });
+    const bare = await report(eve, {
+      device_id: deviceId,
+      pending_count: 0,
+      needs_attention_count: 0,
+    });
     expect(bare.error).toBeNull();
     expect(await stored(deviceId)).toMatchObject({ device_name: null, app_version: null });
   });
@@ -171,13 +168,21 @@ describe('device_health_report', () => {
     ['no args', () => null, 'The request is malformed'],
     ['no device id', () => goodArgs(''), 'A device id is required'],
     ['a device id that is not a UUID', () => goodArgs('tablet-7'), 'A device id is required'],
-    ['a device name that is not text', () => goodArgs(id(), { device_name: 7 }), 'Device name must be text'],
+    [
+      'a device name that is not text',
+      () => goodArgs(id(), { device_name: 7 }),
+      'Device name must be text',
+    ],
     [
       'a device name over 80 characters',
       () => goodArgs(id(), { device_name: 'x'.repeat(81) }),
       'Device name must be at most 80 characters',
     ],
-    ['an app version that is not text', () => goodArgs(id(), { app_version: ['1'] }), 'App version must be text'],
+    [
+      'an app version that is not text',
+      () => goodArgs(id(), { app_version: ['1'] }),
+      'App version must be text',
+    ],
     [
       'an app version over 40 characters',
       () => goodArgs(id(), { app_version: '1'.repeat(41) }),
@@ -274,7 +279,11 @@ describe('reading device health', () => {
         .eq('id', deviceId)
         .select('id');
       expect(updated.error === null ? updated.data : [], actor.role).toEqual([]);
-      const deleted = await actor.client.from('device_health').delete().eq('id', deviceId).select('id');
+      const deleted = await actor.client
+        .from('device_health')
+        .delete()
+        .eq('id', deviceId)
+        .select('id');
       expect(deleted.error === null ? deleted.data : [], actor.role).toEqual([]);
     }
     expect(await stored(deviceId)).toEqual(before);
