@@ -45,6 +45,17 @@ async function sync(t: Tablet): Promise<void> {
   await t.engine.whenIdle();
 }
 
+/** The vendor assigns a ticket and a service request to an engineer; both are accepted. */
+async function vendorAssigns(ticketId: string, serviceRequestId: string, engineerUserId: string) {
+  for (const [name, args] of [
+    ['ticket.assign', { ticketId, engineerUserId }],
+    ['serviceRequest.assign', { serviceRequestId, engineerUserId }],
+  ] as const) {
+    const outcome = await callOp(vendor, name, args);
+    expect(outcome.error, name).toBeNull();
+  }
+}
+
 let db: Database;
 let running: RunningServer;
 let vendor: Actor;
@@ -105,16 +116,7 @@ describe('assignments and offline engineers', () => {
       engineerUserId: null,
     });
     beth.net.online = false;
-    for (const [name, args] of [
-      ['ticket.assign', { ticketId: ids.openTicket, engineerUserId: beth.actor.id }],
-      [
-        'serviceRequest.assign',
-        { serviceRequestId: ids.openRequest, engineerUserId: beth.actor.id },
-      ],
-    ] as const) {
-      const outcome = await callOp(vendor, name, args);
-      expect(outcome.error, name).toBeNull();
-    }
+    await vendorAssigns(ids.openTicket, ids.openRequest, beth.actor.id);
     // Offline, the round fails and the mirror still has the old rows.
     await sync(beth);
     expect(beth.engine.getStatus().online).toBe(false);
@@ -146,16 +148,7 @@ describe('assignments and offline engineers', () => {
       ticketId: ids.amirTicket,
       patch: { workPerformed: 'Replaced the pedal battery' },
     });
-    for (const [name, args] of [
-      ['ticket.assign', { ticketId: ids.amirTicket, engineerUserId: beth.actor.id }],
-      [
-        'serviceRequest.assign',
-        { serviceRequestId: ids.amirRequest, engineerUserId: beth.actor.id },
-      ],
-    ] as const) {
-      const outcome = await callOp(vendor, name, args);
-      expect(outcome.error, name).toBeNull();
-    }
+    await vendorAssigns(ids.amirTicket, ids.amirRequest, beth.actor.id);
     await sync(amir);
     expect(await amir.mirror.supportTickets.get(ids.amirTicket)).toBeDefined();
 
