@@ -40,6 +40,29 @@ begin
 end
 $$;
 
+-- The calling user's id when they are signed in and their account is active (not deleted), else
+-- the refusal every guarded operation gives: unauthenticated (PT401) or forbidden (PT403).
+create or replace function private.require_active_user() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = public
+as $$
+declare
+  caller uuid := auth.uid();
+begin
+  if caller is null then
+    perform public.app_error('unauthenticated', 'Please sign in again');
+  end if;
+  if public.current_user_role() is null then
+    perform public.app_error('forbidden', 'Your account is not active');
+  end if;
+  return caller;
+end
+$$;
+
+revoke all on function private.require_active_user() from public, anon, authenticated;
+
 -- Starts a guarded operation. Returns the stored result when mutation_id was already applied for
 -- this caller, else NULL after reserving the id. Concurrent duplicates serialise on the primary
 -- key: the second waits for the first to commit, then reads its result.
@@ -49,15 +72,9 @@ security definer
 set search_path = public
 as $$
 declare
-  caller uuid := auth.uid();
+  caller uuid := private.require_active_user();
   prior public.applied_mutations%rowtype;
 begin
-  if caller is null then
-    perform public.app_error('unauthenticated', 'Please sign in again');
-  end if;
-  if public.current_user_role() is null then
-    perform public.app_error('forbidden', 'Your account is not active');
-  end if;
   if mutation_id is null then
     perform public.app_error('validation', 'A mutation id is required');
   end if;

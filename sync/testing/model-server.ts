@@ -43,6 +43,7 @@ const TABLES = [
   'part_requests',
   'service_requests',
   'installations',
+  'device_health',
 ] as const;
 type ServerTable = (typeof TABLES)[number];
 

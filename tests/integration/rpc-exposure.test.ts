@@ -13,6 +13,7 @@ import { openTestDatabase } from './test-database';
 const SERVED = [
   'chair_lookup_serial',
   'current_user_role',
+  'device_health_report',
   'mutation_applied',
   'my_engineer_contacts',
   'sync_pull',
