@@ -14,6 +14,7 @@ const SERVED = [
   'chair_lookup_serial',
   'current_user_role',
   'mutation_applied',
+  'ops_batch',
   'my_engineer_contacts',
   'sync_pull',
   'sync_rows',
