@@ -112,9 +112,8 @@ describe('push', () => {
     const transport = scriptedTransport(() => offline);
     const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
     expect(result.stop).toEqual({ kind: 'transient', reason: 'TypeError: fetch failed' });
-    // The batch failed as a whole, then the first entry alone: nothing behind it was answered.
-    expect(transport.requests.map((r) => r.fn)).toEqual(['ops_batch', 'ticket_take']);
-    expect(transport.calls.map((c) => c.params.mutation_id)).toEqual([take.id, take.id]);
+    expect(transport.requests.map((r) => r.fn)).toEqual(['ops_batch']);
+    expect(transport.calls.map((c) => c.params.mutation_id)).toEqual([take.id]);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => [e.name, e.status, e.attempts])).toEqual([
       ['ticket.take', 'pending', 1],
@@ -511,15 +510,18 @@ describe('push in batches', () => {
         return response;
       },
     };
+    const lost = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(lost).toEqual({
+      accepted: 0,
+      rejected: 0,
+      stop: { kind: 'transient', reason: 'TypeError: fetch failed' },
+    });
+    expect(await db.outbox.count()).toBe(4);
     const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
     expect(result).toEqual({ accepted: 4, rejected: 0 });
-    // The lost batch, its first mutation alone (answered from the ledger), then the rest again.
-    expect(requests.map((r) => r.fn)).toEqual([
-      'ops_batch',
-      'ticket_update_service_notes',
-      'ops_batch',
-    ]);
-    expect(requests[2]?.params.mutations).toHaveLength(3);
+    // The whole batch again, answered from the ledger.
+    expect(requests.map((r) => r.fn)).toEqual(['ops_batch', 'ops_batch']);
+    expect(requests[1]?.params).toEqual(requests[0]?.params);
     expect(ids.map((id) => server.applications.get(id))).toEqual([1, 1, 1, 1]);
     expect(await db.outbox.count()).toBe(0);
   });

@@ -13,9 +13,10 @@
  *    the server's truth (re-read from the server), with the other pending changes re-applied.
  *    It does not hold up the entries behind it;
  *  - batches: consecutive entries go in one request to public.ops_batch (BATCH_LIMITS by count
- *    and size), which answers each mutation as its own request would have been answered; a
- *    failure of the whole request sends its first entry alone, and a server without the batch
- *    operation (404) is replayed one request per mutation.
+ *    and size), which answers each mutation as its own request would have been answered. A batch
+ *    lost to the network is sent again whole on the next pass; one the server fails (5xx) sends
+ *    its first entry alone; a server without the batch operation (404) is replayed one request
+ *    per mutation.
  */
 import { z } from 'zod';
 import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
@@ -124,7 +125,9 @@ export async function pushOutbox(
               classify({ status: 400, data: null, error: r.error })
             : { kind: 'accepted', data: r.data },
         );
-      } else if (answer.kind === 'auth') {
+      } else if (answer.kind === 'auth' || (answer.kind === 'transient' && response.status < 500)) {
+        // The session, the network, a timeout or the rate limit: the pass stops at the first
+        // entry and the whole batch goes again later (the ledger answers what was applied).
         outcomes = [answer];
       } else if (response.status === 404 && response.error?.code === 'PGRST202') {
         unbatched.add(transport); // an older server without the batch operation
@@ -132,8 +135,9 @@ export async function pushOutbox(
         count = Math.max(1, Math.floor(batch.length / 2));
       }
     }
-    // One entry, or any other failure of the whole batch (an answer of an unknown shape
-    // included): the first entry goes alone, and its own answer decides, exactly as one by one.
+    // One entry, or the server failing the whole batch (a 5xx, a refusal of the request, an
+    // answer of an unknown shape): the first entry goes alone, and its own answer decides, exactly
+    // as one by one, so one mutation the server cannot take never holds up the ones before it.
     outcomes ??= [await sendOne(transport, first)];
 
     const settled = await settle(db, transport, batch, outcomes, result);
