@@ -314,7 +314,7 @@ describe('push in batches', () => {
   };
 
   const serverFor =
-    (tickets: ReturnType<typeof ticketRow>[]) => (fn: string, params: Record<string, unknown>) => {
+    (tickets: ReturnType<typeof ticketRow>[]) => (_fn: string, params: Record<string, unknown>) => {
       const { ticketId } = params.args as { ticketId: string };
       const ticket = tickets.find((t) => t.id === ticketId)!;
       return ok({ support_tickets: [noted(ticket, params.args)] });
