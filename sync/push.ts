@@ -23,7 +23,7 @@ import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/ent
 import { mutationArgSchemas, rpcName, type RejectionClass } from '../src/domain/mutations';
 import { allTables, type ChairsideDatabase, type OutboxEntry } from '../src/data/db';
 import { runEffect } from '../src/data/effects';
-import { parseRowKey, rebuild, rowKey } from '../src/data/local-store';
+import { acceptServerRows, parseRowKey, rebuild, rowKey } from '../src/data/local-store';
 import { classify, type Outcome } from './classify';
 import type { AuthPort, Transport } from './transport';
 import { isDeleted, toLocalRow } from './wire';
@@ -260,27 +260,38 @@ function resultRows(data: unknown): { table: EntityTable; row: ReturnType<typeof
   return rows;
 }
 
-/** Accepted entries leave the outbox; their result rows become the server's truth. */
+/**
+ * Accepted entries leave the outbox, all in one local transaction; their result rows become the
+ * server's truth (acceptServerRows: rows no pending entry covers are written as sent, covered ones
+ * are rebuilt on top), and rows they touched that the server did not send back are rebuilt.
+ */
 async function accept(
   db: ChairsideDatabase,
   accepted: { entry: OutboxEntry; data: unknown }[],
 ): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    const keys = new Set<string>();
-    for (const { entry, data } of accepted) {
-      await db.outbox.delete(entry.seq!);
-      for (const key of entry.touches) keys.add(key);
+    await db.outbox.bulkDelete(accepted.map(({ entry }) => entry.seq!));
+    // By table and id; the last answer for a row wins (later entries saw the earlier applied).
+    const returned = new Map<EntityTable, Map<string, ReturnType<typeof toLocalRow>>>();
+    for (const { data } of accepted) {
       for (const { table, row } of resultRows(data)) {
-        const key = rowKey(table, row.id);
-        const serverRow = isDeleted(row) ? null : (row as unknown as Record<string, unknown>);
-        if (await db.shadows.get(key)) {
-          await db.shadows.put({ key, row: serverRow });
-          keys.add(key);
-        } else if (serverRow) await db[table].put(row as never);
-        else await db[table].delete(row.id);
+        const rows = returned.get(table) ?? new Map<string, ReturnType<typeof toLocalRow>>();
+        returned.set(table, rows.set(row.id, row));
       }
     }
-    await rebuild(db, keys, runEffect);
+    for (const [table, byId] of returned) {
+      const rows = [...byId.values()];
+      const removed = rows.filter(isDeleted).map((row) => row.id);
+      const live = rows.filter((row) => !isDeleted(row));
+      await acceptServerRows(db, table, live, removed, runEffect);
+    }
+    const notReturned = accepted
+      .flatMap(({ entry }) => entry.touches)
+      .filter((key) => {
+        const { table, id } = parseRowKey(key);
+        return !returned.get(table)?.has(id);
+      });
+    await rebuild(db, notReturned, runEffect);
   });
 }
 
