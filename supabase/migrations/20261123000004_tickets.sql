@@ -1,6 +1,6 @@
 -- Guarded operations on support tickets (Backend II). Every function follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin -> role check -> args read with the
--- ops_arg_* helpers -> rule checks -> change -> mutation_finish(result keyed by table name).
+-- 20261123000003_mutation_ledger.sql: private.op_begin (ledger, role, args an object) -> args read
+-- with the ops_arg_* helpers -> rule checks -> change -> private.op_finish (the changed row).
 --
 -- Concurrency: each contended change states its intent in the UPDATE's WHERE (still unassigned,
 -- caller still assigned, line not yet present), so two concurrent calls serialise on the row lock

@@ -1,8 +1,8 @@
 -- Guarded operations on chairs and installations (Backend II): chair registration and warranty
 -- activation, test sheets, warranty extension and new installations. Each follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin (replay returns the first result), role
--- check, args read with the ops_arg_* helpers, access and rule checks, then the change, returning
--- the changed rows keyed by table name through mutation_finish. The admin's chair operations
+-- 20261123000003_mutation_ledger.sql: private.op_begin (replay returns the first result, role
+-- check, args an object), args read with the ops_arg_* helpers, access and rule checks, then the
+-- change, returning the changed rows keyed by table name through private.op_finish. The admin's chair operations
 -- (chair.add, chair.assignOwner) are in 20261123000009_admin.sql.
 
 -- ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 -- Guarded operations on part requests (Backend II): partRequest.create and (issue 16)
 -- partRequest.setStatus. Follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin (replay returns the first result), role
--- check, args read with the ops_arg_* helpers, rule checks, the change, and mutation_finish with
--- the changed rows keyed by table name.
+-- 20261123000003_mutation_ledger.sql: private.op_begin (replay returns the first result, role
+-- check, args an object), args read with the ops_arg_* helpers, rule checks, the change, and
+-- private.op_finish with the changed row keyed by table name.
 
 -- ---------------------------------------------------------------------------------------------
 -- partRequest.create (CUSTOMER): a request for parts, checked against stock (not decremented).

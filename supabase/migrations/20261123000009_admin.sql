@@ -4,9 +4,9 @@
 -- user.setRole, chair.add and
 -- chair.assignOwner. The parts catalogue and training are in 20261123000010_catalogue.sql.
 --
--- Every operation follows the contract in 20261123000003_mutation_ledger.sql: mutation_begin,
--- require_role('ADMIN'), args read with the ops_arg_* helpers, change, mutation_finish with the
--- changed rows by table name.
+-- Every operation follows the contract in 20261123000003_mutation_ledger.sql: private.op_begin
+-- (ledger, role ADMIN, args an object), args read with the ops_arg_* helpers, change,
+-- private.op_finish with the changed row by table name.
 
 -- ---------------------------------------------------------------------------------------------
 -- user.create: a directory entry (no auth account) the person claims by signing up.

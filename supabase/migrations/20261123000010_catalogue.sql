@@ -1,8 +1,8 @@
 -- Admin guarded operations on the parts catalogue and the training resources (SPEC §2 Admin
 -- routes, §6 ADMIN): part.add / part.update / part.delete and training.add / training.update /
 -- training.delete (deletes are soft, so sync removes the rows from every device). Every operation
--- follows the contract in 20261123000003_mutation_ledger.sql: mutation_begin,
--- require_role('ADMIN'), args read with the ops_arg_* helpers, change, mutation_finish.
+-- follows the contract in 20261123000003_mutation_ledger.sql: private.op_begin (ledger, role
+-- ADMIN, args an object), args read with the ops_arg_* helpers, change, private.op_finish.
 
 -- ---------------------------------------------------------------------------------------------
 -- Field validation shared by add and update (internal).
