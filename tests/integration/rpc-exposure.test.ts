@@ -15,6 +15,7 @@ const SERVED = [
   'current_user_role',
   'device_health_report',
   'mutation_applied',
+  'ops_batch',
   'my_engineer_contacts',
   'sync_pull',
   'sync_rows',
