@@ -9,6 +9,7 @@ import { seedDemoData } from '../../server/seed/demo-data';
 import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
 
 import { launchOptions } from './browser';
+import { signIn } from './steps';
 
 export interface DemoBackend {
   db: Database;
@@ -53,10 +54,5 @@ export async function signInDemo(
   role: DemoRole,
   home: string,
 ): Promise<void> {
-  const account = demoAccount(role);
-  await page.goto(`${backend.server.url}/#/login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.hash === `#${home}`);
+  await signIn(page, backend.server.url, demoAccount(role), home);
 }
