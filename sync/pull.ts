@@ -181,7 +181,11 @@ export async function pullTable(
       // The departure log no longer reaches back to the cursor: start the table over.
       resync = new Set();
       cursor = null;
-      next = request({ after: { updatedAt: null, id: null }, withTotal: true, departedAfter: null });
+      next = request({
+        after: { updatedAt: null, id: null },
+        withTotal: true,
+        departedAfter: null,
+      });
       continue;
     }
     if (firstPage) {
