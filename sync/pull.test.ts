@@ -368,6 +368,42 @@ describe('pull', () => {
     expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(19), id: parts[19]!.id });
   });
 
+  it('writes a page in chunks, each committed with its own cursor, and resumes after the last one', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 13 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const transport = pagedServerWithTime(parts);
+    let diskFull = true;
+    const writes = spyWrites(db, 'parts', transport, async (write) => {
+      if (write === 2 && diskFull) throw new DOMException('The disk is full', 'QuotaExceededError');
+    });
+    const progress: number[] = [];
+    const options = { pageSize: 10, writeChunk: 4, onPage: (n: number) => progress.push(n) };
+    await expect(pullTable(db, transport, 'parts', options)).rejects.toThrow('The disk is full');
+    // Two chunks of the first page committed; the third failed and took nothing with it.
+    expect(progress).toEqual([4, 8]);
+    expect(await db.parts.count()).toBe(8);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(7), id: parts[7]!.id });
+
+    diskFull = false;
+    progress.length = 0;
+    const resumed = pagedServerWithTime(parts);
+    expect(await pullTable(db, resumed, 'parts', options)).toBe(5);
+    expect(resumed.calls[0]?.params).toMatchObject({
+      after_updated_at: at(7),
+      after_id: parts[7]!.id,
+    });
+    expect(progress).toEqual([4, 5]);
+    expect(writes.map((w) => w.firstKey)).toEqual([
+      parts[0]!.id,
+      parts[4]!.id,
+      parts[8]!.id,
+      parts[8]!.id,
+      parts[12]!.id,
+    ]);
+    expect(await db.parts.count()).toBe(13);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(12), id: parts[12]!.id });
+  });
+
   it('refuses a malformed row from the wire without storing the page', async () => {
     const db = freshDatabase();
     const transport = scriptedTransport(() => ok({ rows: [{ name: 'no id' }] }));

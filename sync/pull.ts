@@ -31,6 +31,11 @@ import { isDeleted, toLocalRow } from './wire';
 
 export const PAGE_SIZE = 1000;
 export const OVERLAP_MS = 30_000;
+/**
+ * Rows per write transaction: a quarter page, so cloning the rows into IndexedDB stays a short
+ * task on the main thread (the bench prints the longest one during a first sync).
+ */
+export const WRITE_CHUNK = 250;
 
 export interface Cursor {
   updatedAt: string;
@@ -152,9 +157,15 @@ export async function pullTable(
   db: ChairsideDatabase,
   transport: Transport,
   table: EntityTable,
-  options: { pageSize?: number; onPage?: (loaded: number, total: number | null) => void } = {},
+  options: {
+    pageSize?: number;
+    /** Rows written per transaction (a page is written in chunks of this many). */
+    writeChunk?: number;
+    onPage?: (loaded: number, total: number | null) => void;
+  } = {},
 ): Promise<number> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const writeChunk = Math.max(1, options.writeChunk ?? WRITE_CHUNK);
   const stored = await readCursor(db, table);
   const departedAfter = stored ? departuresStart(stored) : null;
   let pulledAt: string | undefined;
@@ -194,17 +205,9 @@ export async function pullTable(
       firstPage = false;
     }
 
-    const live: EntityTables[typeof table][] = [];
-    const removed: string[] = [];
-    let last: EntityTables[typeof table] | undefined;
-    for (const wire of page.rows) {
-      last = toLocalRow(table, wire);
-      if (isDeleted(last)) removed.push(last.id);
-      else live.push(last);
-      resync?.add(last.id);
-    }
-    removed.push(...page.gone);
-    const done = !last || page.rows.length < pageSize;
+    const rows = page.rows.map((wire) => toLocalRow(table, wire));
+    const last = rows[rows.length - 1];
+    const done = !last || rows.length < pageSize;
     if (last && !done) {
       next = request({
         after: { updatedAt: last.updatedAt, id: last.id },
@@ -212,24 +215,47 @@ export async function pullTable(
         departedAfter: resync ? null : departedAfter,
       });
     }
-    if (last) cursor = { updatedAt: last.updatedAt, id: last.id };
-    // The pull's server time moves on even when no row changed, so the next window shrinks.
-    const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
-    const seen = resync;
-    await db.transaction('rw', allTables(db), async () => {
-      if (done && seen) {
-        // Whatever the server no longer sends has left this user's view.
-        const local = (await db[table].toCollection().primaryKeys()) as string[];
-        removed.push(...local.filter((id) => !seen.has(id)));
+    for (const row of rows) resync?.add(row.id);
+    // A page is written in chunks, each its own transaction with the cursor of its last row (rows
+    // come in cursor order, so a committed prefix is a valid place to resume), and the main thread
+    // is handed back between chunks: input and the progress bar never wait for a whole page.
+    const chunkCount = Math.max(1, Math.ceil(rows.length / writeChunk));
+    for (let chunk = 0; chunk < chunkCount; chunk++) {
+      const slice = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
+      const final = chunk === chunkCount - 1;
+      const live: EntityTables[typeof table][] = [];
+      const removed: string[] = [];
+      for (const row of slice) {
+        if (isDeleted(row)) removed.push(row.id);
+        else live.push(row);
       }
-      await acceptServerRows(db, table, live, removed, runEffect);
-      if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
-      else if (done && seen) await db.meta.delete(cursorKey(table));
-    });
-    loaded += page.rows.length;
-    options.onPage?.(loaded, total);
+      if (final) removed.push(...page.gone);
+      const end = slice[slice.length - 1];
+      if (end) cursor = { updatedAt: end.updatedAt, id: end.id };
+      // The pull's server time moves on even when no row changed, so the next window shrinks.
+      const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
+      const seen = final && done ? resync : null;
+      await db.transaction('rw', allTables(db), async () => {
+        if (seen) {
+          // Whatever the server no longer sends has left this user's view.
+          const local = (await db[table].toCollection().primaryKeys()) as string[];
+          removed.push(...local.filter((id) => !seen.has(id)));
+        }
+        await acceptServerRows(db, table, live, removed, runEffect);
+        if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
+        else if (seen) await db.meta.delete(cursorKey(table));
+      });
+      loaded += slice.length;
+      options.onPage?.(loaded, total);
+      if (!final) await yieldToMain();
+    }
     if (done) return loaded;
   }
+}
+
+/** Lets the browser handle input and paint before the next chunk is written. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Pulls every mirrored table in turn, reporting progress across all of them. */
