@@ -420,14 +420,15 @@ describe('pull', () => {
       tables.push(`${p.tableIndex + 1}/${p.tableCount} ${p.table}`),
     );
     expect(tables).toEqual([
-      '1/8 users',
-      '2/8 chairs',
-      '3/8 parts',
-      '4/8 supportTickets',
-      '5/8 trainingResources',
-      '6/8 partRequests',
-      '7/8 serviceRequests',
-      '8/8 installations',
+      '1/9 users',
+      '2/9 chairs',
+      '3/9 parts',
+      '4/9 supportTickets',
+      '5/9 trainingResources',
+      '6/9 partRequests',
+      '7/9 serviceRequests',
+      '8/9 installations',
+      '9/9 deviceHealth',
     ]);
   });
 });

@@ -117,9 +117,15 @@ const checklistSchema = z.record(z.string(), z.boolean());
 
 const equipmentArgs = {
   'chair.register': z.object({ serialNumber, deliveryDate }),
-  'chair.activateWarranty': z.object({ serialNumber, deliveryDate }),
+  // model: what the live lookup found, for the chair this device shows until the server answers
+  // (provisionalChair); the server takes the chair's own and ignores it.
+  'chair.activateWarranty': z.object({ serialNumber, deliveryDate, model: chairModel.optional() }),
   'chair.submitTestSheet': z.object({
     chairId: uuid,
+    // Set when the chair was activated on this device and is not yet confirmed by the server
+    // (provisionalChair): its id here is the device's own, so the server finds the chair by its
+    // serial number among the caller's chairs.
+    serialNumber: serialNumber.optional(),
     partsArrived: z.boolean(),
     powersOn: z.boolean(),
     movementOK: z.boolean(),

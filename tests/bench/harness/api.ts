@@ -1,6 +1,7 @@
 // The functions the sync bench's browser page exposes on window.bench (types only, shared by the
 // page and the Node side that drives it through page.evaluate).
 import type { EntityTable } from '../../../src/domain/entities';
+import type { BatchLimits } from '../../../sync';
 
 export type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
 
@@ -48,6 +49,8 @@ export interface PushFigures {
   stop: string | null;
   pendingLeft: number;
   rpcMs: number;
+  /** Requests sent (a batch is one). */
+  requests: number;
   /** Passes retried after a transient stop. */
   retries: number;
 }
@@ -77,7 +80,8 @@ export interface BenchApi {
   rawBulkPut(pageSize: number): Promise<BulkPutFigures>;
   /** Queues one ticket.updateServiceNotes per ticket id, offline (local writes only). */
   queueServiceNotes(ticketIds: string[], text: string): Promise<QueueFigures>;
-  push(): Promise<PushFigures>;
+  /** pushOutbox until done; `limits` as pushOutbox's (default: BATCH_LIMITS). */
+  push(limits?: BatchLimits): Promise<PushFigures>;
   /** Titles of the given tickets in the mirror ('' when missing). */
   ticketTitles(ids: string[]): Promise<string[]>;
 }

@@ -200,7 +200,7 @@ const bench: BenchApi = {
     return { ms: performance.now() - start, queued: ticketIds.length };
   },
 
-  async push() {
+  async push(limits) {
     const { client, mirror, userId } = current();
     const { transport, timing } = timedTransport(client);
     const auth = supabaseAuth(client);
@@ -210,7 +210,7 @@ const bench: BenchApi = {
     let stop: string | null;
     const start = performance.now();
     for (;;) {
-      const result = await pushOutbox(mirror, userId, transport, auth);
+      const result = await pushOutbox(mirror, userId, transport, auth, limits);
       accepted += result.accepted;
       rejected += result.rejected;
       stop = result.stop ? `${result.stop.kind}: ${result.stop.reason}` : null;
@@ -226,6 +226,7 @@ const bench: BenchApi = {
       retries,
       pendingLeft: await mirror.outbox.where('status').equals('pending').count(),
       rpcMs: timing.ms,
+      requests: timing.calls,
     };
   },
 
