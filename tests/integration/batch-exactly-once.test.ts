@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { rpcName, type MutationName } from '../../src/domain/mutations';
+import { performMutation } from '../../src/data/actions';
+import { pullAll, supabaseTransport, type Transport } from '../../sync';
 import { callOp, signUpActor, type Actor } from './actors';
+import { openDevice, pushDeviceOutbox } from './devices';
 import { createTestClient } from './supabase-client';
 import { openTestDatabase } from './test-database';
 
@@ -280,5 +283,38 @@ describe('a batch of mutations', () => {
     expect(await ledger([second.mutation_id])).toEqual([]);
     expect(await row(mine)).toEqual(afterFirst);
     expect(afterFirst).not.toEqual(before);
+  });
+
+  it('is replayed one request per mutation by pushOutbox when the server has no batch operation', async () => {
+    const mine = [await ticket(amir), await ticket(amir), await ticket(amir)];
+    const requests: string[] = [];
+    const real = supabaseTransport(amir.client);
+    const transport: Transport = {
+      rpc: (fn, params) => {
+        requests.push(fn);
+        return real.rpc(fn, params);
+      },
+    };
+    const device = openDevice(amir, transport, {});
+    await pullAll(device.mirror, transport);
+    const ids = [];
+    for (const ticketId of mine) {
+      const entry = await performMutation(device.mirror, amir.id, 'ticket.updateServiceNotes', {
+        ticketId,
+        patch: { followUpRequired: true },
+      });
+      ids.push(entry.id);
+    }
+    // An older server: no ops_batch among the functions it serves.
+    await db.query(`revoke execute on function public.ops_batch(jsonb) from authenticated`);
+    try {
+      requests.length = 0;
+      expect(await pushDeviceOutbox(device)).toEqual({ accepted: 3, rejected: 0 });
+    } finally {
+      await db.query(`grant execute on function public.ops_batch(jsonb) to authenticated`);
+    }
+    expect(requests).toEqual(['ops_batch', ...mine.map(() => 'ticket_update_service_notes')]);
+    expect(await ledger(ids)).toHaveLength(3);
+    device.mirror.close();
   });
 });
