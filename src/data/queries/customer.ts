@@ -14,7 +14,8 @@ import type {
   User,
 } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
-import { useCurrentUser, useMirror } from '../session-context';
+import { useCurrentUser } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
