@@ -11,16 +11,24 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { SessionState, SessionStore, SessionUser } from './session';
+import type { SessionState, SessionUser } from './session';
+import type { SessionAccess } from './session-deferred';
 import { initialStatus, type SyncStatus } from './sync-status';
 
-const SessionContext = createContext<SessionStore | null>(null);
+const SessionContext = createContext<SessionAccess | null>(null);
 
-export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+/** `store`: a SessionStore, or the app's DeferredSession that loads one when needed. */
+export function SessionProvider({
+  store,
+  children,
+}: {
+  store: SessionAccess;
+  children: ReactNode;
+}) {
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
-export function useSessionStore(): SessionStore {
+export function useSessionStore(): SessionAccess {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSessionStore must be used inside <SessionProvider>');
   return store;
