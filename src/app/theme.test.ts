@@ -27,7 +27,10 @@ function chakraImports(): Map<string, string[]> {
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of match[1]!.split(',')) {
-        const name = part.trim().split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (!name || name.startsWith('type ')) continue;
         users.set(name, [...(users.get(name) ?? []), relative(root, file)]);
       }
@@ -89,7 +92,9 @@ describe('the Chakra system', () => {
       if (keys.length > 0) components++;
       for (const key of keys) {
         if (!isDeepStrictEqual(ours[key], defaults[key])) {
-          missing.push(`${key} (for ${name} in ${files[0]}): add Chakra's recipe to src/app/theme.ts`);
+          missing.push(
+            `${key} (for ${name} in ${files[0]}): add Chakra's recipe to src/app/theme.ts`,
+          );
         }
       }
     }

@@ -54,7 +54,10 @@ describe('DeferredSession', () => {
 
   it('loads at once and restores a stored session, following the store', async () => {
     const store = new FakeStore();
-    const { session, load } = deferred(true, vi.fn(async () => store));
+    const { session, load } = deferred(
+      true,
+      vi.fn(async () => store),
+    );
     expect(session.getState()).toEqual({ status: 'loading' });
     const seen: string[] = [];
     session.subscribe(() => seen.push(session.getState().status));
@@ -70,7 +73,10 @@ describe('DeferredSession', () => {
 
   it("loads the store on sign-in, staying signed out (not 'loading') until it answers", async () => {
     const store = new FakeStore();
-    const { session, load } = deferred(false, vi.fn(async () => store));
+    const { session, load } = deferred(
+      false,
+      vi.fn(async () => store),
+    );
     const seen: string[] = [];
     session.subscribe(() => seen.push(session.getState().status));
     await expect(session.signIn('pat@example.com', 'secret123')).resolves.toEqual(user);

@@ -38,7 +38,17 @@ const EMAILS = [
   'user@123.45.67.89',
   'user@example.c0m',
 ];
-const PASSWORDS = ['', '12345', '123456', '     ', '      ', 'pässwörd', '😀😀😀', '😀😀😀😀😀😀', 'a'.repeat(200)];
+const PASSWORDS = [
+  '',
+  '12345',
+  '123456',
+  '     ',
+  '      ',
+  'pässwörd',
+  '😀😀😀',
+  '😀😀😀😀😀😀',
+  'a'.repeat(200),
+];
 
 describe('checkLogin', () => {
   it('uses z.email()’s own pattern', () => {
