@@ -18,6 +18,7 @@ import {
   ticketStatusSchema,
   workTypeSchema,
 } from './schemas/common';
+import { EMAIL_PATTERN, INVALID_EMAIL } from './login-rules';
 
 const uuid = z.uuid({ error: 'Must be a UUID' });
 const isoDate = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
@@ -222,7 +223,7 @@ const trainingFields = {
 };
 
 // The e-mail of a directory row an admin adds or edits (SPEC §5 Add user).
-const directoryEmail = z.email({ error: 'Please enter a valid email address' });
+const directoryEmail = z.email({ pattern: EMAIL_PATTERN, error: INVALID_EMAIL });
 
 const adminArgs = {
   'user.create': z.object({

@@ -15,7 +15,8 @@ import type {
 } from '../../domain/entities';
 import { isProvisionalChair } from '../../domain/chairs';
 import type { ChairsideDatabase } from '../db';
-import { useCurrentUser, useMirror } from '../session-context';
+import { useCurrentUser } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
