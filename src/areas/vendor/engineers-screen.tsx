@@ -5,16 +5,15 @@
  * completion rate; View Details; three summary cards. Empty state 'No engineers found'.
  */
 import { Button, Card, DataList, Flex, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
-import { ListEmptyState } from '../../components/empty-state';
+import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { SearchField } from '../../components/search-field';
+import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { StatusBadge } from '../../components/status-badges';
 import { useVendorWorkspace } from '../../data/queries/vendor';
-import { matchesSearch } from '../../domain/search';
 import {
   AVERAGE_RESPONSE_TIME_FIXED,
   THIS_WEEK_FIXED,
@@ -23,13 +22,24 @@ import {
   teamAverages,
   type EngineerWorkload,
 } from '../../domain/vendor';
+import {
+  COMPLETION_REFERENCES,
+  RESOLUTION_REFERENCES,
+  completionChartRows,
+  resolutionChartRows,
+} from '../../domain/vendor-charts';
 import { EngineerDetailsDialog } from './engineer-details-dialog';
+
+const engineerFields = ({ engineer }: EngineerWorkload) => [
+  engineer.name,
+  engineer.email,
+  engineer.engineer?.location,
+];
+const engineerKey = (w: EngineerWorkload) => w.engineer.id;
 
 export function EngineersScreen() {
   const workspace = useVendorWorkspace();
-  const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<EngineerWorkload | null>(null);
-  const deferred = useDeferredValue(search);
   const workloads = useMemo(
     () =>
       workspace
@@ -41,8 +51,9 @@ export function EngineersScreen() {
         : undefined,
     [workspace],
   );
-  const shown = (workloads ?? []).filter(({ engineer }) =>
-    matchesSearch(deferred, [engineer.name, engineer.email, engineer.engineer?.location]),
+  const renderEngineer = useCallback(
+    (w: EngineerWorkload) => <EngineerCard workload={w} onView={() => setViewing(w)} />,
+    [],
   );
   const team = workloads ? teamAverages(workloads) : null;
   const sum = (pick: (w: EngineerWorkload) => number) =>
@@ -74,31 +85,24 @@ export function EngineersScreen() {
               }
             />
           </SimpleGrid>
-          <SearchField
-            label="Search engineers"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search by name, email or location..."
+          <PerformanceCharts workloads={workloads} />
+          <SearchableList
+            items={workloads}
+            loadingLabel="Loading engineers…"
+            searchLabel="Search engineers"
+            searchPlaceholder="Search by name, email or location..."
+            searchFields={engineerFields}
+            listLabel="Engineers"
+            itemKey={engineerKey}
+            renderItem={renderEngineer}
+            columns={{ base: 1, lg: 2 }}
+            empty={{
+              icon: <LuUsers />,
+              title: 'No engineers found',
+              noMatch: 'No engineer matches your search.',
+              none: 'Engineers appear here once the administrator adds them.',
+            }}
           />
-          {shown.length === 0 ? (
-            <ListEmptyState
-              icon={<LuUsers />}
-              title="No engineers found"
-              description={
-                workloads.length
-                  ? 'No engineer matches your search.'
-                  : 'Engineers appear here once the administrator adds them.'
-              }
-            />
-          ) : (
-            <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" listStyleType="none">
-              {shown.map((w) => (
-                <li key={w.engineer.id}>
-                  <EngineerCard workload={w} onView={() => setViewing(w)} />
-                </li>
-              ))}
-            </SimpleGrid>
-          )}
         </>
       )}
       <EngineerDetailsDialog workload={viewing} onClose={() => setViewing(null)} now={new Date()} />
@@ -180,6 +184,38 @@ function EngineerCard({ workload, onView }: { workload: EngineerWorkload; onView
             </DataList.Item>
           ))}
         </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Resolution time and completion rate per engineer against §9's targets (issue 16). */
+function PerformanceCharts({ workloads }: { workloads: readonly EngineerWorkload[] }) {
+  const resolution = useMemo(() => resolutionChartRows(workloads), [workloads]);
+  const completion = useMemo(() => completionChartRows(workloads), [workloads]);
+  return (
+    <Card.Root as="section" aria-label="Performance against targets" variant="outline" size="sm">
+      <Card.Header>
+        <Card.Title as="h2">Performance against targets</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          <BarChartFigure
+            title="Average resolution time (hours)"
+            valueLabel="Average resolution"
+            data={resolution}
+            references={RESOLUTION_REFERENCES}
+            unit="h"
+          />
+          <BarChartFigure
+            title="Completion rate"
+            valueLabel="Completion rate"
+            data={completion}
+            references={COMPLETION_REFERENCES}
+            max={100}
+            unit="%"
+          />
+        </SimpleGrid>
       </Card.Body>
     </Card.Root>
   );

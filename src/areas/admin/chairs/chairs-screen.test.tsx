@@ -93,10 +93,11 @@ describe('ChairsScreen', { timeout: 30_000 }, () => {
     expect(card('U500-0002').queryByRole('combobox')).toBeNull();
     const owner = card('S30-0001').getByRole('combobox', { name: 'Owner of S30-0001' });
     // Until it is focused the select holds only 'Unassigned' and the current owner.
-    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Unassigned',
-      'Riverside Dental',
-    ]);
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Unassigned', 'Riverside Dental']);
     await user.click(owner);
     await user.selectOptions(owner, OTHER_CUSTOMER);
     expect(await screen.findByText('Chair assigned to Hill Clinic')).toBeInTheDocument();
