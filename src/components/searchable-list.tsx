@@ -7,14 +7,22 @@
  *   function), so a keystroke is one `includes` per row;
  * - the search is deferred (`useDeferredValue`): the box answers the key at once and the list
  *   follows in an interruptible render, dimmed until it has caught up;
- * - the rows are a memoised component, so the keystroke's own render never touches them, and
- *   only the first page (`useShowMore`) is ever rendered.
+ * - the rows are a memoised component, so the keystroke's own render never touches them; only
+ *   the first page (`useShowMore`) is rendered, and it is mounted a screenful (12 rows) per task.
  *
  * The search state lives here; the screen passes `filter` (memoised: a new function is a new
  * filter) for its status and priority selects, which it renders in `controls`.
  */
 import { Box, Flex, SimpleGrid, Stack, type SimpleGridProps } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { matchesSearchText, searchText } from '../domain/search';
 import { ListEmptyState } from './empty-state';
 import { LoadingState } from './loading-state';
@@ -130,8 +138,35 @@ interface RowsProps<T> {
   columns?: SimpleGridProps['columns'];
 }
 
+/** Rows mounted at once; the rest of the page follows in chunks of this size, a task each. */
+export const ROW_CHUNK = 12;
+
+/**
+ * The page's rows, mounted a chunk at a time: a keystroke's commit is the first screen's cards,
+ * not fifty (a card's DOM and styles are most of a keystroke's cost). A new page starts again.
+ */
+function useChunked<T>(rows: readonly T[]): readonly T[] {
+  const [state, setState] = useState({ rows, count: ROW_CHUNK });
+  let count = state.count;
+  if (state.rows !== rows) {
+    // 'Show more' keeps what is mounted and adds to it; any other change starts again.
+    const extends_ = state.rows.length < rows.length && state.rows.every((r, i) => rows[i] === r);
+    count = extends_ ? state.count : ROW_CHUNK;
+    setState({ rows, count });
+  }
+  useEffect(() => {
+    if (count >= rows.length) return;
+    const timer = setTimeout(() =>
+      startTransition(() => setState({ rows, count: count + ROW_CHUNK })),
+    );
+    return () => clearTimeout(timer);
+  }, [rows, count]);
+  return count >= rows.length ? rows : rows.slice(0, count);
+}
+
 function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>) {
-  const children = rows.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>);
+  const mounted = useChunked(rows);
+  const children = mounted.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>);
   return columns ? (
     <SimpleGrid as="ul" columns={columns} gap="4" aria-label={label} listStyleType="none">
       {children}

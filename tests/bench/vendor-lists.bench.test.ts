@@ -24,7 +24,7 @@ async function signIn(page: Page, role: DemoRole) {
   await page
     .getByText(/Synced/)
     .first()
-    .waitFor({ timeout: 540_000 });
+    .waitFor({ timeout: 1_200_000 });
 }
 
 interface TypingFigures {
@@ -128,6 +128,8 @@ async function measureAll(): Promise<Map<string, Measured>> {
         const list = page.getByRole('list', { name: item.list, exact: true });
         await list.getByRole('listitem').first().waitFor({ timeout: 120_000 });
         const firstScreen = Date.now() - started;
+        // The rest of the page of 50 is mounted a screenful per task after the first.
+        await list.getByRole('listitem').nth(49).waitFor({ timeout: 60_000 });
         expect(await list.getByRole('listitem').count()).toBe(50);
         await page.getByText(/^Showing 50 of \d+/).waitFor();
         const typing = await typeAndMeasure(page, item.search, item.text);
@@ -145,8 +147,8 @@ async function measureAll(): Promise<Map<string, Measured>> {
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-// About ten minutes on two cores (each role's first pull of the whole set).
-describe('large lists', { timeout: 1_200_000 }, () => {
+// Ten minutes or more on two cores (each role's first pull of the whole set).
+describe('large lists', { timeout: 3_600_000 }, () => {
   it('admin and vendor lists page and filter as the user types, at a tenth and at full size', async () => {
     // A tenth of the set first, then the other nine tenths on top (another seed: other ids).
     await generateLargeDataSet(demo.db, {

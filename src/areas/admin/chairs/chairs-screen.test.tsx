@@ -84,6 +84,10 @@ describe('ChairsScreen', { timeout: 30_000 }, () => {
       'DELIVERED',
     );
     expect(shown()).toEqual(['S30-0003']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search chairs' }), 'riverside');
+    expect(shown()).toEqual([]);
+    expect(screen.getByText('No chairs found')).toBeInTheDocument();
+    expect(screen.getByText('No chair matches your search or filter.')).toBeInTheDocument();
   });
 
   it('reassigns only registered chairs, to a customer or Unassigned', async () => {
