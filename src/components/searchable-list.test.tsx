@@ -38,7 +38,7 @@ function List({ items, filter }: { items: Row[] | undefined; filter?: (row: Row)
 
 const items = () => within(screen.getByRole('list', { name: 'Rows' })).queryAllByRole('listitem');
 
-describe('SearchableList', () => {
+describe('SearchableList', { timeout: 30_000 }, () => {
   it('loads, then says which empty it is', () => {
     const view = show(<List items={undefined} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading rows…');
@@ -97,7 +97,7 @@ function Deletable({ remove }: { remove: (row: Row) => Promise<boolean> }) {
   );
 }
 
-describe('delete confirmation and form dialog', () => {
+describe('delete confirmation and form dialog', { timeout: 30_000 }, () => {
   it("asks 'Delete {name}? This cannot be undone.' and deletes only when confirmed", async () => {
     const user = userEvent.setup();
     const remove = vi.fn(async () => true);
