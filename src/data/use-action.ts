@@ -16,7 +16,7 @@ import { toaster } from '../components/toaster';
 import type { MutationName } from '../domain/mutations';
 import type { MutationInput } from './actions';
 import { MutationRejected } from './local-store';
-import { usePerform } from './session-context';
+import { usePerform } from './session-mirror';
 
 /** What a screen says when its change was recorded (SPEC §8 Success messages). */
 export interface ActionToast {
