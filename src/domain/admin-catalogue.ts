@@ -12,15 +12,18 @@ export const TRAINING_TYPE_NAMES: Record<TrainingResource['type'], string> = {
 
 /** Title, type or content. */
 export function matchesTraining(resource: TrainingResource, search: string): boolean {
-  return matchesSearch(search, [
-    resource.title,
-    resource.type,
-    TRAINING_TYPE_NAMES[resource.type],
-    resource.content,
-  ]);
+  return matchesSearch(search, trainingSearchFields(resource));
+}
+
+export function trainingSearchFields(resource: TrainingResource) {
+  return [resource.title, resource.type, TRAINING_TYPE_NAMES[resource.type], resource.content];
 }
 
 /** Name, part code or model. */
 export function matchesPart(part: Part, search: string): boolean {
-  return matchesSearch(search, [part.name, part.partCode, part.model]);
+  return matchesSearch(search, partSearchFields(part));
+}
+
+export function partSearchFields(part: Part) {
+  return [part.name, part.partCode, part.model];
 }

@@ -26,13 +26,14 @@ export function matchesChair(
   owner: { name: string | null; email: string | null } | null,
   search: string,
 ): boolean {
-  return matchesSearch(search, [
-    chair.serialNumber,
-    chair.model,
-    chair.modelName,
-    owner?.name,
-    owner?.email,
-  ]);
+  return matchesSearch(search, chairSearchFields(chair, owner));
+}
+
+export function chairSearchFields(
+  chair: Pick<Chair, 'serialNumber' | 'model' | 'modelName'>,
+  owner: { name: string | null; email: string | null } | null,
+) {
+  return [chair.serialNumber, chair.model, chair.modelName, owner?.name, owner?.email];
 }
 
 /** 'Chair assigned to {name or Unassigned}' (SPEC §8). */

@@ -47,5 +47,10 @@ export function addUserArgs(id: string, values: AddUserInput): MutationArgs<'use
 
 /** The Users search: name, e-mail or role. */
 export function matchesUser(user: Pick<User, 'name' | 'email' | 'role'>, search: string): boolean {
-  return matchesSearch(search, [user.name, user.email, user.role]);
+  return matchesSearch(search, userSearchFields(user));
+}
+
+/** The fields the Users search looks in (the list keeps them as one text per user). */
+export function userSearchFields(user: Pick<User, 'name' | 'email' | 'role'>) {
+  return [user.name, user.email, user.role];
 }

@@ -4,15 +4,14 @@ import {
   engineerLabel,
   engineerWorkloads,
   isHighPriorityOpen,
-  matchesSearchText,
   passesFilter,
   requestCounters,
   scheduledCountByEngineer,
-  searchText,
   teamAverages,
   ticketCounters,
   urgentUnassigned,
 } from './vendor';
+import { matchesSearchText, searchText } from './search';
 
 const A = 'a';
 const B = 'b';

@@ -139,17 +139,3 @@ export const AVERAGE_RESPONSE_TIME_FIXED = '4.2h';
 export function engineerLabel(user: { name: string | null } | null | undefined): string {
   return user?.name?.trim() || 'Unknown Engineer';
 }
-
-/**
- * A row's searchable fields as one lower-cased text, computed once per list rather than per
- * keystroke (50k tickets). `matchesSearchText` then gives what matchesSearch gives on the fields:
- * a search never holds a line break, so it cannot match across two of them.
- */
-export function searchText(fields: readonly (string | null | undefined)[]): string {
-  return fields.filter(Boolean).join('\n').toLowerCase();
-}
-
-export function matchesSearchText(text: string, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return !needle || text.includes(needle);
-}

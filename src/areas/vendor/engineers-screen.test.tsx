@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { BarChartFigureProps } from '../../components/bar-chart-figure';
 import { vendorPaths } from '../../domain/paths';
 import {
   ENGINEER_ID,
@@ -11,6 +12,15 @@ import {
 } from '../../testing/rows';
 import { EngineersScreen } from './engineers-screen';
 import { renderVendor } from './test-fixtures';
+
+// The charts' drawing records what it is given (the figures are what is asserted, not SVG).
+const drawn = vi.hoisted(() => [] as BarChartFigureProps[]);
+vi.mock('../../components/charts/bar-chart-canvas', () => ({
+  default: (props: BarChartFigureProps) => {
+    drawn.push(props);
+    return null;
+  },
+}));
 
 async function renderEngineers(withEngineers = true) {
   return renderVendor(<EngineersScreen />, {
@@ -137,5 +147,38 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
   it("says 'No engineers found' when there are none", async () => {
     await renderEngineers(false);
     expect(await screen.findByText('No engineers found')).toBeInTheDocument();
+  });
+
+  it("charts resolution time and completion rate against §9's targets, with tables", async () => {
+    drawn.length = 0;
+    await renderEngineers();
+    const section = within(
+      await screen.findByRole('region', { name: 'Performance against targets' }),
+    );
+    await waitFor(() => expect(drawn.length).toBeGreaterThanOrEqual(2));
+    const chart = (title: string) => drawn.findLast((props) => props.title === title);
+    // Alice: one of two tickets resolved, in 5 hours (under the 6-hour target: Excellent; 50%:
+    // Needs improvement). Bob has none: 0h and 0%, as on his card.
+    expect(chart('Average resolution time (hours)')?.data).toEqual([
+      { label: 'Alice Engineer', value: 5, palette: 'green', text: '5h (Excellent)' },
+      { label: 'Bob Engineer', value: 0, palette: 'green', text: '0h (Excellent)' },
+    ]);
+    expect(chart('Average resolution time (hours)')?.references?.map((r) => r.value)).toEqual([
+      6, 12,
+    ]);
+    expect(chart('Completion rate')?.data).toEqual([
+      { label: 'Alice Engineer', value: 50, palette: 'red', text: '50% (Needs improvement)' },
+      { label: 'Bob Engineer', value: 0, palette: 'red', text: '0% (Needs improvement)' },
+    ]);
+    expect(chart('Completion rate')?.references?.map((r) => r.value)).toEqual([90, 80]);
+    expect(chart('Completion rate')?.max).toBe(100);
+    const table = within(section.getByRole('table', { name: 'Completion rate' }));
+    expect(table.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameCompletion rate',
+      'Alice Engineer50% (Needs improvement)',
+      'Bob Engineer0% (Needs improvement)',
+    ]);
+    expect(section.getByRole('figure', { name: 'Average resolution time (hours)' })).toBeVisible();
+    expect(section.getByText('Above 90% Excellent · Above 80% Good')).toBeInTheDocument();
   });
 });

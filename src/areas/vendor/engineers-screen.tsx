@@ -16,19 +16,18 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
-import { ListEmptyState } from '../../components/empty-state';
+import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { SearchField } from '../../components/search-field';
+import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { StatusBadge } from '../../components/status-badges';
 import { useNow } from '../../components/use-now';
 import { useDevicesByUser } from '../../data/queries/device-health';
 import { useVendorWorkspace } from '../../data/queries/vendor';
 import type { DeviceHealth } from '../../domain/entities';
-import { matchesSearch } from '../../domain/search';
 import {
   AVERAGE_RESPONSE_TIME_FIXED,
   THIS_WEEK_FIXED,
@@ -37,19 +36,33 @@ import {
   teamAverages,
   type EngineerWorkload,
 } from '../../domain/vendor';
+import {
+  COMPLETION_REFERENCES,
+  RESOLUTION_REFERENCES,
+  completionChartRows,
+  resolutionChartRows,
+} from '../../domain/vendor-charts';
 import { DeviceHealthList } from './device-health';
 import { EngineerDetailsDialog } from './engineer-details-dialog';
 
 const NO_DEVICES: readonly DeviceHealth[] = [];
 
+const engineerFields = ({ engineer }: EngineerWorkload) => [
+  engineer.name,
+  engineer.email,
+  engineer.engineer?.location,
+];
+const engineerKey = (w: EngineerWorkload) => w.engineer.id;
+
 export function EngineersScreen() {
   const workspace = useVendorWorkspace();
   const devicesByUser = useDevicesByUser();
   const now = useNow();
-  const devicesOf = (engineerId: string) => devicesByUser?.get(engineerId) ?? NO_DEVICES;
-  const [search, setSearch] = useState('');
+  const devicesOf = useCallback(
+    (engineerId: string) => devicesByUser?.get(engineerId) ?? NO_DEVICES,
+    [devicesByUser],
+  );
   const [viewing, setViewing] = useState<EngineerWorkload | null>(null);
-  const deferred = useDeferredValue(search);
   const workloads = useMemo(
     () =>
       workspace
@@ -61,8 +74,16 @@ export function EngineersScreen() {
         : undefined,
     [workspace],
   );
-  const shown = (workloads ?? []).filter(({ engineer }) =>
-    matchesSearch(deferred, [engineer.name, engineer.email, engineer.engineer?.location]),
+  const renderEngineer = useCallback(
+    (w: EngineerWorkload) => (
+      <EngineerCard
+        workload={w}
+        devices={devicesOf(w.engineer.id)}
+        now={now}
+        onView={() => setViewing(w)}
+      />
+    ),
+    [devicesOf, now],
   );
   const team = workloads ? teamAverages(workloads) : null;
   const sum = (pick: (w: EngineerWorkload) => number) =>
@@ -94,36 +115,24 @@ export function EngineersScreen() {
               }
             />
           </SimpleGrid>
-          <SearchField
-            label="Search engineers"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search by name, email or location..."
+          <PerformanceCharts workloads={workloads} />
+          <SearchableList
+            items={workloads}
+            loadingLabel="Loading engineers…"
+            searchLabel="Search engineers"
+            searchPlaceholder="Search by name, email or location..."
+            searchFields={engineerFields}
+            listLabel="Engineers"
+            itemKey={engineerKey}
+            renderItem={renderEngineer}
+            columns={{ base: 1, lg: 2 }}
+            empty={{
+              icon: <LuUsers />,
+              title: 'No engineers found',
+              noMatch: 'No engineer matches your search.',
+              none: 'Engineers appear here once the administrator adds them.',
+            }}
           />
-          {shown.length === 0 ? (
-            <ListEmptyState
-              icon={<LuUsers />}
-              title="No engineers found"
-              description={
-                workloads.length
-                  ? 'No engineer matches your search.'
-                  : 'Engineers appear here once the administrator adds them.'
-              }
-            />
-          ) : (
-            <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" listStyleType="none">
-              {shown.map((w) => (
-                <li key={w.engineer.id}>
-                  <EngineerCard
-                    workload={w}
-                    devices={devicesOf(w.engineer.id)}
-                    now={now}
-                    onView={() => setViewing(w)}
-                  />
-                </li>
-              ))}
-            </SimpleGrid>
-          )}
         </>
       )}
       <EngineerDetailsDialog
@@ -226,6 +235,38 @@ function EngineerCard({
           </Heading>
           <DeviceHealthList devices={devices} now={now} />
         </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Resolution time and completion rate per engineer against §9's targets (issue 16). */
+function PerformanceCharts({ workloads }: { workloads: readonly EngineerWorkload[] }) {
+  const resolution = useMemo(() => resolutionChartRows(workloads), [workloads]);
+  const completion = useMemo(() => completionChartRows(workloads), [workloads]);
+  return (
+    <Card.Root as="section" aria-label="Performance against targets" variant="outline" size="sm">
+      <Card.Header>
+        <Card.Title as="h2">Performance against targets</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          <BarChartFigure
+            title="Average resolution time (hours)"
+            valueLabel="Average resolution"
+            data={resolution}
+            references={RESOLUTION_REFERENCES}
+            unit="h"
+          />
+          <BarChartFigure
+            title="Completion rate"
+            valueLabel="Completion rate"
+            data={completion}
+            references={COMPLETION_REFERENCES}
+            max={100}
+            unit="%"
+          />
+        </SimpleGrid>
       </Card.Body>
     </Card.Root>
   );

@@ -1,9 +1,19 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BarChartFigureProps } from '../../components/bar-chart-figure';
 import { vendorPaths } from '../../domain/paths';
 import { ENGINEER_ID, OTHER_ENGINEER_ID, ticketRow, userRow } from '../../testing/rows';
 import { OperationsCenterScreen } from './operations-center-screen';
 import { renderVendor } from './test-fixtures';
+
+// The chart's drawing records what it is given (the figures are what is asserted, not SVG).
+const drawn = vi.hoisted(() => [] as BarChartFigureProps[]);
+vi.mock('../../components/charts/bar-chart-canvas', () => ({
+  default: (props: BarChartFigureProps) => {
+    drawn.push(props);
+    return null;
+  },
+}));
 
 const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00.000Z`;
 
@@ -31,6 +41,14 @@ async function renderCenter() {
 const section = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
+  it("says 'No urgent unassigned tickets found' when none is waiting", async () => {
+    await renderVendor(<OperationsCenterScreen />, { path: vendorPaths.home });
+    const urgent = within(
+      await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' }),
+    );
+    expect(urgent.getByText('No urgent unassigned tickets found')).toBeInTheDocument();
+  });
+
   it('shows the first 3 urgent unassigned tickets, newest first', async () => {
     await renderCenter();
     await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' });
@@ -45,9 +63,33 @@ describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
   it("shows each engineer's active tickets with §9's workload badge", async () => {
     await renderCenter();
     await screen.findByRole('region', { name: 'Engineer Workload' });
-    const workload = section('Engineer Workload');
-    expect(workload.getByText('4 active')).toBeInTheDocument();
-    expect(workload.getByText('1 active')).toBeInTheDocument();
+    const list = within(
+      section('Engineer Workload').getByRole('list', { name: 'Engineers by workload' }),
+    );
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Alice Engineer4 active',
+      'Bob Engineer1 active',
+    ]);
+  });
+
+  it('charts the active tickets per engineer, coloured by the badge rule, with a table', async () => {
+    drawn.length = 0;
+    await renderCenter();
+    const figure = await screen.findByRole('figure', { name: 'Active tickets per engineer' });
+    await waitFor(() => expect(drawn.length).toBeGreaterThan(0));
+    expect(drawn.at(-1)?.data).toEqual([
+      { label: 'Alice Engineer', value: 4, palette: 'red', text: '4 active' },
+      { label: 'Bob Engineer', value: 1, palette: 'gray', text: '1 active' },
+    ]);
+    expect(drawn.at(-1)?.references?.map((r) => r.value)).toEqual([1, 3]);
+    const table = within(
+      within(figure).getByRole('table', { name: 'Active tickets per engineer' }),
+    );
+    expect(table.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameActive tickets',
+      'Alice Engineer4 active',
+      'Bob Engineer1 active',
+    ]);
   });
 
   it('shows the 5 most recent tickets, the counters and links to tickets and engineers', async () => {

@@ -8,6 +8,7 @@ import { Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra
 import { useMemo, type ReactNode } from 'react';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
@@ -29,8 +30,15 @@ import {
   ticketCounters,
   urgentUnassigned,
 } from '../../domain/vendor';
+import { WORKLOAD_PALETTE, workloadChartRows } from '../../domain/vendor-charts';
 
-const WORKLOAD_PALETTE = { destructive: 'red', secondary: 'orange', default: 'gray' } as const;
+/** The chart shows the busiest engineers; the list under it has every one. */
+const CHART_ENGINEERS = 10;
+/** §9's badge thresholds, drawn on the chart. */
+const WORKLOAD_REFERENCES = [
+  { value: 1, label: 'More than 1 active: busy' },
+  { value: 3, label: 'More than 3: overloaded' },
+];
 const RECENT = 5;
 
 function Section({
@@ -74,6 +82,7 @@ export function OperationsCenterScreen() {
       pendingServices: requests.filter((r) => r.status === 'PENDING').length,
       urgent: urgentUnassigned(tickets),
       workloads: [...workloads].sort((a, b) => b.activeTickets - a.activeTickets),
+      workloadRows: workloadChartRows(workloads).slice(0, CHART_ENGINEERS),
       team: teamAverages(workloads),
     };
   }, [workspace]);
@@ -126,30 +135,30 @@ export function OperationsCenterScreen() {
               {figures.workloads.length === 0 ? (
                 <Text color="fg.muted">No engineers found</Text>
               ) : (
-                <Stack as="ul" gap="3" listStyleType="none">
-                  {figures.workloads.map((w) => (
-                    <li key={w.engineer.id}>
-                      <HStack justify="space-between" gap="3">
-                        <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
-                        <StatusBadge
-                          label={`${w.activeTickets} active`}
-                          palette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
-                        />
-                      </HStack>
-                      <Progress.Root
-                        size="xs"
-                        mt="1"
-                        max={Math.max(5, ...figures.workloads.map((x) => x.activeTickets))}
-                        value={w.activeTickets}
-                        colorPalette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
-                        aria-label={`${engineerLabel(w.engineer)} workload`}
-                      >
-                        <Progress.Track>
-                          <Progress.Range />
-                        </Progress.Track>
-                      </Progress.Root>
-                    </li>
-                  ))}
+                <Stack gap="4">
+                  <BarChartFigure
+                    title={
+                      figures.workloads.length > CHART_ENGINEERS
+                        ? `Active tickets of the ${CHART_ENGINEERS} busiest engineers`
+                        : 'Active tickets per engineer'
+                    }
+                    valueLabel="Active tickets"
+                    data={figures.workloadRows}
+                    references={WORKLOAD_REFERENCES}
+                  />
+                  <Stack as="ul" gap="2" listStyleType="none" aria-label="Engineers by workload">
+                    {figures.workloads.map((w) => (
+                      <li key={w.engineer.id}>
+                        <HStack justify="space-between" gap="3">
+                          <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
+                          <StatusBadge
+                            label={`${w.activeTickets} active`}
+                            palette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
+                          />
+                        </HStack>
+                      </li>
+                    ))}
+                  </Stack>
                 </Stack>
               )}
             </Section>

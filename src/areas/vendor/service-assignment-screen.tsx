@@ -4,15 +4,12 @@
  * dropdown showing each engineer's count of scheduled requests ('Service request assigned to
  * {name}'); the customer's practice address, else their address, else 'No address'.
  */
-import { Card, Flex, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
-import { ListEmptyState } from '../../components/empty-state';
 import { FilterSelect } from '../../components/filter-select';
-import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { SearchField } from '../../components/search-field';
-import { ShowMoreButton, useShowMore } from '../../components/show-more';
+import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { ServiceRequestStatusBadge } from '../../components/status-badges';
 import { useVendorWorkspace, type VendorServiceRequest } from '../../data/queries/vendor';
@@ -26,7 +23,6 @@ import {
   customerAddress,
   customerLabel,
 } from '../../domain/labels';
-import { matchesSearch } from '../../domain/search';
 import {
   engineerLabel,
   passesFilter,
@@ -35,9 +31,11 @@ import {
 } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
-function matchesRequest({ request, customer, chair }: VendorServiceRequest, search: string) {
-  return matchesSearch(search, [customer?.name, chair?.serialNumber, request.notes]);
+function requestFields({ request, customer, chair }: VendorServiceRequest) {
+  return [customer?.name, chair?.serialNumber, request.notes];
 }
+
+const requestKey = (item: VendorServiceRequest) => item.request.id;
 
 function when(date: string | null, time: string | null): string {
   const parts = [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean);
@@ -46,11 +44,10 @@ function when(date: string | null, time: string | null): string {
 
 export function ServiceAssignmentScreen() {
   const workspace = useVendorWorkspace();
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ServiceRequestStatus | 'ALL'>('ALL');
-  const deferredSearch = useDeferredValue(search);
 
   const requests = workspace?.serviceRequests;
+  const engineers = workspace?.engineers;
   const counters = useMemo(
     () => requestCounters((requests ?? []).map((r) => r.request)),
     [requests],
@@ -59,15 +56,20 @@ export function ServiceAssignmentScreen() {
     () => scheduledCountByEngineer((requests ?? []).map((r) => r.request)),
     [requests],
   );
-  const filtered = useMemo(
-    () =>
-      (requests ?? []).filter(
-        (item) => passesFilter(item.request.status, status) && matchesRequest(item, deferredSearch),
-      ),
-    [requests, status, deferredSearch],
+  const filter = useCallback(
+    ({ request }: VendorServiceRequest) => passesFilter(request.status, status),
+    [status],
   );
-  const page = useShowMore(filtered);
-  const countOf = (engineer: User) => `(${scheduled.get(engineer.id) ?? 0} scheduled)`;
+  const renderRequest = useCallback(
+    (item: VendorServiceRequest) => (
+      <RequestAssignmentCard
+        item={item}
+        engineers={engineers ?? []}
+        countOf={(engineer) => `(${scheduled.get(engineer.id) ?? 0} scheduled)`}
+      />
+    ),
+    [engineers, scheduled],
+  );
 
   return (
     <Stack gap="5">
@@ -75,55 +77,38 @@ export function ServiceAssignmentScreen() {
         title="Service Assignment"
         intro="Assign service requests to field engineers."
       />
-      {workspace === undefined ? (
-        <LoadingState label="Loading service requests…" />
-      ) : (
-        <>
-          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
-            <StatCard label="Unassigned Requests" value={counters.unassigned} />
-            <StatCard label="Pending Requests" value={counters.pending} />
-          </SimpleGrid>
-          <Flex gap="3" wrap="wrap">
-            <SearchField
-              label="Search service requests"
-              value={search}
-              onChange={setSearch}
-              placeholder="Search by customer, chair serial or notes..."
-            />
-            <FilterSelect
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={SERVICE_REQUEST_STATUS_LABELS}
-              onChange={setStatus}
-            />
-          </Flex>
-          {filtered.length === 0 ? (
-            <ListEmptyState
-              icon={<LuCalendarClock />}
-              title="No service requests found"
-              description={
-                requests?.length
-                  ? 'No service request matches your search or filter.'
-                  : 'Service requests will appear here when customers book a visit.'
-              }
-            />
-          ) : (
-            <Stack as="ul" gap="3" aria-label="Service requests" listStyleType="none">
-              {page.shown.map((item) => (
-                <li key={item.request.id}>
-                  <RequestAssignmentCard
-                    item={item}
-                    engineers={workspace.engineers}
-                    countOf={countOf}
-                  />
-                </li>
-              ))}
-            </Stack>
-          )}
-          <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
-        </>
+      {workspace === undefined ? null : (
+        <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+          <StatCard label="Unassigned Requests" value={counters.unassigned} />
+          <StatCard label="Pending Requests" value={counters.pending} />
+        </SimpleGrid>
       )}
+      <SearchableList
+        items={requests}
+        loadingLabel="Loading service requests…"
+        searchLabel="Search service requests"
+        searchPlaceholder="Search by customer, chair serial or notes..."
+        searchFields={requestFields}
+        filter={filter}
+        controls={
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All statuses"
+            value={status}
+            options={SERVICE_REQUEST_STATUS_LABELS}
+            onChange={setStatus}
+          />
+        }
+        listLabel="Service requests"
+        itemKey={requestKey}
+        renderItem={renderRequest}
+        empty={{
+          icon: <LuCalendarClock />,
+          title: 'No service requests found',
+          noMatch: 'No service request matches your search or filter.',
+          none: 'Service requests will appear here when customers book a visit.',
+        }}
+      />
     </Stack>
   );
 }

@@ -4,15 +4,12 @@
  * high-priority tickets; a per-ticket engineer dropdown that assigns or reassigns
  * ('Ticket assigned to {name}'). Works offline like every write.
  */
-import { Card, Flex, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuTicket } from 'react-icons/lu';
-import { ListEmptyState } from '../../components/empty-state';
 import { FilterSelect } from '../../components/filter-select';
-import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
-import { SearchField } from '../../components/search-field';
-import { ShowMoreButton, useShowMore } from '../../components/show-more';
+import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
 import { useVendorWorkspace, type VendorTicket } from '../../data/queries/vendor';
@@ -26,42 +23,33 @@ import {
   ticketChairLabel,
 } from '../../domain/labels';
 import type { TicketPriority, TicketStatus } from '../../domain/schemas/common';
-import {
-  engineerLabel,
-  matchesSearchText,
-  passesFilter,
-  searchText,
-  ticketCounters,
-} from '../../domain/vendor';
+import { engineerLabel, passesFilter, ticketCounters } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
-/** Title, description, customer name and chair serial, as one text to search. */
-function ticketText({ ticket, customer, chair }: VendorTicket): string {
-  return searchText([ticket.title, ticket.description, customer?.name, chair?.serialNumber]);
+/** Title, description, customer name and chair serial. */
+function ticketFields({ ticket, customer, chair }: VendorTicket) {
+  return [ticket.title, ticket.description, customer?.name, chair?.serialNumber];
 }
+
+const ticketKey = (item: VendorTicket) => item.ticket.id;
 
 export function TicketAssignmentScreen() {
   const workspace = useVendorWorkspace();
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TicketStatus | 'ALL'>('ALL');
   const [priority, setPriority] = useState<TicketPriority | 'ALL'>('ALL');
-  const deferredSearch = useDeferredValue(search);
 
   const tickets = workspace?.tickets;
+  const engineers = workspace?.engineers;
   const counters = useMemo(() => ticketCounters((tickets ?? []).map((t) => t.ticket)), [tickets]);
-  // Searchable text once per list, not per keystroke (50k tickets).
-  const texts = useMemo(() => (tickets ?? []).map(ticketText), [tickets]);
-  const filtered = useMemo(
-    () =>
-      (tickets ?? []).filter(
-        (item, i) =>
-          passesFilter(item.ticket.status, status) &&
-          passesFilter(item.ticket.priority, priority) &&
-          matchesSearchText(texts[i] ?? '', deferredSearch),
-      ),
-    [tickets, texts, status, priority, deferredSearch],
+  const filter = useCallback(
+    ({ ticket }: VendorTicket) =>
+      passesFilter(ticket.status, status) && passesFilter(ticket.priority, priority),
+    [status, priority],
   );
-  const page = useShowMore(filtered);
+  const renderTicket = useCallback(
+    (item: VendorTicket) => <TicketAssignmentCard item={item} engineers={engineers ?? []} />,
+    [engineers],
+  );
 
   return (
     <Stack gap="5">
@@ -69,25 +57,25 @@ export function TicketAssignmentScreen() {
         title="Ticket Assignment"
         intro="Assign and reassign support tickets to field engineers."
       />
-      {workspace === undefined ? (
-        <LoadingState label="Loading tickets…" />
-      ) : (
-        <>
-          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
-            <StatCard label="Unassigned Tickets" value={counters.unassigned} />
-            <StatCard
-              label="High Priority"
-              value={counters.highPriority}
-              help="High or urgent, not closed"
-            />
-          </SimpleGrid>
-          <Flex gap="3" wrap="wrap">
-            <SearchField
-              label="Search tickets"
-              value={search}
-              onChange={setSearch}
-              placeholder="Search by title, description, customer or chair serial..."
-            />
+      {workspace === undefined ? null : (
+        <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+          <StatCard label="Unassigned Tickets" value={counters.unassigned} />
+          <StatCard
+            label="High Priority"
+            value={counters.highPriority}
+            help="High or urgent, not closed"
+          />
+        </SimpleGrid>
+      )}
+      <SearchableList
+        items={tickets}
+        loadingLabel="Loading tickets…"
+        searchLabel="Search tickets"
+        searchPlaceholder="Search by title, description, customer or chair serial..."
+        searchFields={ticketFields}
+        filter={filter}
+        controls={
+          <>
             <FilterSelect
               label="Filter by status"
               allLabel="All statuses"
@@ -102,29 +90,18 @@ export function TicketAssignmentScreen() {
               options={TICKET_PRIORITY_LABELS}
               onChange={setPriority}
             />
-          </Flex>
-          {filtered.length === 0 ? (
-            <ListEmptyState
-              icon={<LuTicket />}
-              title="No tickets found"
-              description={
-                tickets?.length
-                  ? 'No ticket matches your search or filters.'
-                  : 'Support tickets will appear here when customers raise them.'
-              }
-            />
-          ) : (
-            <Stack as="ul" gap="3" aria-label="Tickets" listStyleType="none">
-              {page.shown.map((item) => (
-                <li key={item.ticket.id}>
-                  <TicketAssignmentCard item={item} engineers={workspace.engineers} />
-                </li>
-              ))}
-            </Stack>
-          )}
-          <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
-        </>
-      )}
+          </>
+        }
+        listLabel="Tickets"
+        itemKey={ticketKey}
+        renderItem={renderTicket}
+        empty={{
+          icon: <LuTicket />,
+          title: 'No tickets found',
+          noMatch: 'No ticket matches your search or filters.',
+          none: 'Support tickets will appear here when customers raise them.',
+        }}
+      />
     </Stack>
   );
 }

@@ -3,10 +3,10 @@
  * optional part code, model and diagram URL, price and stock 0 or more. Edit starts from the
  * stored part; both write through the queued 'part.add' / 'part.update' actions.
  */
-import { Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField, TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -58,72 +58,62 @@ export function PartDialog({ part, onClose }: { part: Part | null; onClose: () =
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title={part ? 'Edit Part' : 'Add Part'}
-      open
       onClose={onClose}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="part-form" colorPalette="brand" loading={isSubmitting}>
-            {part ? 'Save Changes' : 'Add Part'}
-          </Button>
-        </Stack>
-      }
+      formId="part-form"
+      formLabel="Part"
+      submitLabel={part ? 'Save Changes' : 'Add Part'}
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form id="part-form" aria-label="Part" onSubmit={handleSubmit(submit)} noValidate>
-        <Stack gap="4">
-          <TextField
-            label="Name"
-            required
-            error={errors.name?.message}
-            registration={register('name')}
+      <TextField
+        label="Name"
+        required
+        error={errors.name?.message}
+        registration={register('name')}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField label="Part Code" registration={register('partCode')} />
+        <FormField label="Model">
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field {...register('model')}>
+              <option value="">All models</option>
+              {chairModels.map((m) => (
+                <option key={m.model} value={m.model}>
+                  {m.modelName}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Price (GBP)" required error={errors.price?.message}>
+          <Input
+            size="lg"
+            type="number"
+            step="0.01"
+            min="0"
+            {...register('price', { valueAsNumber: true })}
           />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Part Code" registration={register('partCode')} />
-            <FormField label="Model">
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field {...register('model')}>
-                  <option value="">All models</option>
-                  {chairModels.map((m) => (
-                    <option key={m.model} value={m.model}>
-                      {m.modelName}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="Price (GBP)" required error={errors.price?.message}>
-              <Input
-                size="lg"
-                type="number"
-                step="0.01"
-                min="0"
-                {...register('price', { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField label="Stock" required error={errors.stock?.message}>
-              <Input
-                size="lg"
-                type="number"
-                step="1"
-                min="0"
-                {...register('stock', { valueAsNumber: true })}
-              />
-            </FormField>
-          </SimpleGrid>
-          <TextField
-            label="Diagram URL"
-            type="url"
-            error={errors.diagramUrl?.message}
-            registration={register('diagramUrl')}
+        </FormField>
+        <FormField label="Stock" required error={errors.stock?.message}>
+          <Input
+            size="lg"
+            type="number"
+            step="1"
+            min="0"
+            {...register('stock', { valueAsNumber: true })}
           />
-        </Stack>
-      </form>
-    </DialogFrame>
+        </FormField>
+      </SimpleGrid>
+      <TextField
+        label="Diagram URL"
+        type="url"
+        error={errors.diagramUrl?.message}
+        registration={register('diagramUrl')}
+      />
+    </FormDialog>
   );
 }

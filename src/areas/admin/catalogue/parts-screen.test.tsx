@@ -31,6 +31,10 @@ describe('Admin PartsScreen', { timeout: 30_000 }, () => {
     expect(card('Foot pedal').getByText('Out of Stock')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'fp-2');
     expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'zzz');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('No parts found')).toBeInTheDocument();
+    expect(screen.getByText('No part matches your search.')).toBeInTheDocument();
   });
 
   it("adds a part, with its messages: 'Name is required', 'Price must be 0 or more'", async () => {

@@ -3,10 +3,10 @@
  * title and type required, an optional link, FAQ text (an FAQ needs its text or a link). Writes
  * through the queued 'training.add' / 'training.update' actions.
  */
-import { Button, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField, TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -67,58 +67,43 @@ export function TrainingDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title={resource ? 'Edit Training Resource' : 'Add Training Resource'}
-      open
       onClose={onClose}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="training-form" colorPalette="brand" loading={isSubmitting}>
-            {resource ? 'Save Changes' : 'Add Resource'}
-          </Button>
-        </Stack>
-      }
+      formId="training-form"
+      formLabel="Training resource"
+      submitLabel={resource ? 'Save Changes' : 'Add Resource'}
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form
-        id="training-form"
-        aria-label="Training resource"
-        onSubmit={handleSubmit(submit)}
-        noValidate
-      >
-        <Stack gap="4">
-          <TextField
-            label="Title"
-            required
-            error={errors.title?.message}
-            registration={register('title')}
-          />
-          <FormField label="Type" required>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('type')}>
-                {Object.entries(TRAINING_TYPE_NAMES).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <TextField
-            label="URL"
-            type="url"
-            error={errors.url?.message}
-            registration={register('url')}
-          />
-          <FormField label="Content" helper="The FAQ answer" error={errors.content?.message}>
-            <Textarea rows={4} {...register('content')} />
-          </FormField>
-        </Stack>
-      </form>
-    </DialogFrame>
+      <TextField
+        label="Title"
+        required
+        error={errors.title?.message}
+        registration={register('title')}
+      />
+      <FormField label="Type" required>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('type')}>
+            {Object.entries(TRAINING_TYPE_NAMES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <TextField
+        label="URL"
+        type="url"
+        error={errors.url?.message}
+        registration={register('url')}
+      />
+      <FormField label="Content" helper="The FAQ answer" error={errors.content?.message}>
+        <Textarea rows={4} {...register('content')} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -4,10 +4,10 @@
  * upholstery colours of the chosen type (Formed H1-H14, Sewn S1-S16). A serial already in the
  * inventory is refused with 'Serial number already exists' under the field.
  */
-import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField, TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -120,109 +120,97 @@ export function AddChairDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="Add Chair to Inventory"
       open={open}
       onClose={close}
       size="xl"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-chair" colorPalette="brand" loading={isSubmitting}>
-            Add to Inventory
-          </Button>
-        </Stack>
-      }
+      formId="add-chair"
+      formLabel="Add chair"
+      submitLabel="Add to Inventory"
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form id="add-chair" aria-label="Add chair" onSubmit={handleSubmit(submit)} noValidate>
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField
-              label="Serial Number"
-              required
-              error={errors.serialNumber?.message}
-              registration={register('serialNumber')}
-            />
-            <FormField label="Model" required error={errors.model?.message}>
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field {...modelField}>
-                  {chairModels.map((m) => (
-                    <option key={m.model} value={m.model}>
-                      {m.modelName}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          <Text fontWeight="semibold">Configuration</Text>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <OptionSelect
-              label="Delivery System"
-              options={options.deliverySystems}
-              registration={register('configuration.deliverySystem')}
-            />
-            <OptionSelect
-              label="Instrument Option"
-              options={options.instrumentOptions}
-              registration={register('configuration.instrumentOption')}
-            />
-            <OptionSelect
-              label="Assistant Chairside"
-              options={options.assistantChairside}
-              registration={register('configuration.assistantChairside')}
-            />
-            <OptionSelect
-              label="Lighting"
-              options={options.lighting}
-              registration={register('configuration.lighting')}
-            />
-            <OptionSelect
-              label="Foot Control"
-              options={options.footControls}
-              registration={register('configuration.footControl')}
-            />
-            <OptionSelect
-              label="Monitor Bracket"
-              options={options.monitorBrackets}
-              registration={register('configuration.monitorBracket')}
-            />
-            <OptionSelect
-              label="Upholstery Type"
-              options={options.upholsteryTypes}
-              registration={typeField}
-            />
-            <FormField
-              label="Upholstery Colour"
-              error={errors.configuration?.upholsteryColor?.message}
-            >
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field {...register('configuration.upholsteryColor')}>
-                  {upholsteryColours(upholsteryType).map((colour) => (
-                    <option key={colour} value={colour}>
-                      {colour}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          {instruments ? (
-            <Text fontSize="sm" color="fg.muted">
-              {instruments.name}: {instruments.description}
-            </Text>
-          ) : null}
-          {lighting ? (
-            <Text fontSize="sm" color="fg.muted">
-              {lighting.name}: {lighting.description}
-            </Text>
-          ) : null}
-        </Stack>
-      </form>
-    </DialogFrame>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField
+          label="Serial Number"
+          required
+          error={errors.serialNumber?.message}
+          registration={register('serialNumber')}
+        />
+        <FormField label="Model" required error={errors.model?.message}>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field {...modelField}>
+              {chairModels.map((m) => (
+                <option key={m.model} value={m.model}>
+                  {m.modelName}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
+      <Text fontWeight="semibold">Configuration</Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <OptionSelect
+          label="Delivery System"
+          options={options.deliverySystems}
+          registration={register('configuration.deliverySystem')}
+        />
+        <OptionSelect
+          label="Instrument Option"
+          options={options.instrumentOptions}
+          registration={register('configuration.instrumentOption')}
+        />
+        <OptionSelect
+          label="Assistant Chairside"
+          options={options.assistantChairside}
+          registration={register('configuration.assistantChairside')}
+        />
+        <OptionSelect
+          label="Lighting"
+          options={options.lighting}
+          registration={register('configuration.lighting')}
+        />
+        <OptionSelect
+          label="Foot Control"
+          options={options.footControls}
+          registration={register('configuration.footControl')}
+        />
+        <OptionSelect
+          label="Monitor Bracket"
+          options={options.monitorBrackets}
+          registration={register('configuration.monitorBracket')}
+        />
+        <OptionSelect
+          label="Upholstery Type"
+          options={options.upholsteryTypes}
+          registration={typeField}
+        />
+        <FormField label="Upholstery Colour" error={errors.configuration?.upholsteryColor?.message}>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field {...register('configuration.upholsteryColor')}>
+              {upholsteryColours(upholsteryType).map((colour) => (
+                <option key={colour} value={colour}>
+                  {colour}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
+      {instruments ? (
+        <Text fontSize="sm" color="fg.muted">
+          {instruments.name}: {instruments.description}
+        </Text>
+      ) : null}
+      {lighting ? (
+        <Text fontSize="sm" color="fg.muted">
+          {lighting.name}: {lighting.description}
+        </Text>
+      ) : null}
+    </FormDialog>
   );
 }

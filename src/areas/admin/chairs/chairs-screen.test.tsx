@@ -84,6 +84,10 @@ describe('ChairsScreen', { timeout: 30_000 }, () => {
       'DELIVERED',
     );
     expect(shown()).toEqual(['S30-0003']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search chairs' }), 'riverside');
+    expect(shown()).toEqual([]);
+    expect(screen.getByText('No chairs found')).toBeInTheDocument();
+    expect(screen.getByText('No chair matches your search or filter.')).toBeInTheDocument();
   });
 
   it('reassigns only registered chairs, to a customer or Unassigned', async () => {
@@ -92,6 +96,13 @@ describe('ChairsScreen', { timeout: 30_000 }, () => {
     await screen.findByRole('article', { name: 'S30-0001' });
     expect(card('U500-0002').queryByRole('combobox')).toBeNull();
     const owner = card('S30-0001').getByRole('combobox', { name: 'Owner of S30-0001' });
+    // Until it is focused the select holds only 'Unassigned' and the current owner.
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Unassigned', 'Riverside Dental']);
+    await user.click(owner);
     await user.selectOptions(owner, OTHER_CUSTOMER);
     expect(await screen.findByText('Chair assigned to Hill Clinic')).toBeInTheDocument();
     await user.selectOptions(owner, '');

@@ -14,20 +14,21 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuArmchair, LuPlus } from 'react-icons/lu';
-import { ListEmptyState } from '../../../components/empty-state';
 import { FilterSelect } from '../../../components/filter-select';
-import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { SearchField } from '../../../components/search-field';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { SearchableList } from '../../../components/searchable-list';
 import { StatCard } from '../../../components/stat-card';
 import { ChairStatusBadge } from '../../../components/status-badges';
 import { useAdminChairs, type AdminChair } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
-import { chairAssignedMessage, chairCounters, matchesChair } from '../../../domain/admin-chairs';
+import {
+  chairAssignedMessage,
+  chairCounters,
+  chairSearchFields,
+} from '../../../domain/admin-chairs';
 import type { Chair, ChairStatus, User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../domain/labels';
@@ -37,7 +38,6 @@ import { ConfigurationDialog } from './configuration-dialog';
 
 export function ChairsScreen() {
   const data = useAdminChairs();
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ChairStatus | 'ALL'>('ALL');
   const location = useLocation();
   // The overview's 'Add Chair to Inventory' opens the dialog on arrival.
@@ -45,22 +45,23 @@ export function ChairsScreen() {
     (location.state as { addChair?: boolean } | null)?.addChair === true,
   );
   const [viewing, setViewing] = useState<Chair | null>(null);
-  const deferred = useDeferredValue(search);
   const chairs = data?.chairs;
+  const customers = data?.customers;
   const counters = useMemo(() => chairCounters((chairs ?? []).map((c) => c.chair)), [chairs]);
   const serials = useMemo(
     () => new Set((chairs ?? []).map((c) => c.chair.serialNumber.toLowerCase())),
     [chairs],
   );
-  const filtered = useMemo(
-    () =>
-      (chairs ?? []).filter(
-        ({ chair, owner }) =>
-          passesFilter(chair.status, status) && matchesChair(chair, owner, deferred),
-      ),
-    [chairs, status, deferred],
+  const filter = useCallback(
+    ({ chair }: AdminChair) => passesFilter(chair.status, status),
+    [status],
   );
-  const page = useShowMore(filtered);
+  const renderChair = useCallback(
+    (item: AdminChair) => (
+      <ChairCard item={item} customers={customers ?? []} onView={() => setViewing(item.chair)} />
+    ),
+    [customers],
+  );
 
   return (
     <Stack gap="5">
@@ -73,62 +74,48 @@ export function ChairsScreen() {
           </Button>
         }
       />
-      {data === undefined ? (
-        <LoadingState label="Loading chairs…" />
-      ) : (
-        <>
-          <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
-            <StatCard label="Total Chairs" value={counters.total} />
-            <StatCard label="In Stock" value={counters.inStock} />
-            <StatCard label="Delivered" value={counters.delivered} />
-            <StatCard label="Registered" value={counters.registered} />
-          </SimpleGrid>
-          <Flex gap="3" wrap="wrap">
-            <SearchField
-              label="Search chairs"
-              value={search}
-              onChange={setSearch}
-              placeholder="Search by serial number, model or owner..."
-            />
-            <FilterSelect
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={CHAIR_STATUS_LABELS}
-              onChange={setStatus}
-            />
-          </Flex>
-          {filtered.length === 0 ? (
-            <ListEmptyState
-              icon={<LuArmchair />}
-              title="No chairs found"
-              description={
-                chairs?.length
-                  ? 'No chair matches your search or filter.'
-                  : 'Chairs added to the inventory will appear here.'
-              }
-            />
-          ) : (
-            <Stack as="ul" gap="3" aria-label="Chairs" listStyleType="none">
-              {page.shown.map((item) => (
-                <li key={item.chair.id}>
-                  <ChairCard
-                    item={item}
-                    customers={data.customers}
-                    onView={() => setViewing(item.chair)}
-                  />
-                </li>
-              ))}
-            </Stack>
-          )}
-          <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
-        </>
+      {data === undefined ? null : (
+        <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+          <StatCard label="Total Chairs" value={counters.total} />
+          <StatCard label="In Stock" value={counters.inStock} />
+          <StatCard label="Delivered" value={counters.delivered} />
+          <StatCard label="Registered" value={counters.registered} />
+        </SimpleGrid>
       )}
+      <SearchableList
+        items={chairs}
+        loadingLabel="Loading chairs…"
+        searchLabel="Search chairs"
+        searchPlaceholder="Search by serial number, model or owner..."
+        searchFields={chairFields}
+        filter={filter}
+        controls={
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All statuses"
+            value={status}
+            options={CHAIR_STATUS_LABELS}
+            onChange={setStatus}
+          />
+        }
+        listLabel="Chairs"
+        itemKey={chairKey}
+        renderItem={renderChair}
+        empty={{
+          icon: <LuArmchair />,
+          title: 'No chairs found',
+          noMatch: 'No chair matches your search or filter.',
+          none: 'Chairs added to the inventory will appear here.',
+        }}
+      />
       <AddChairDialog open={adding} onClose={() => setAdding(false)} existingSerials={serials} />
       <ConfigurationDialog chair={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 }
+
+const chairKey = (item: AdminChair) => item.chair.id;
+const chairFields = ({ chair, owner }: AdminChair) => chairSearchFields(chair, owner);
 
 function ChairCard({
   item,
@@ -176,24 +163,13 @@ function ChairCard({
           </Stack>
           <HStack gap="2" flexShrink={0}>
             {chair.status === 'REGISTERED' ? (
-              <NativeSelect.Root size="sm" width="56" disabled={busy}>
-                <NativeSelect.Field
-                  aria-label={`Owner of ${chair.serialNumber}`}
-                  value={chair.ownerUserId ?? ''}
-                  onChange={(event) => reassign(event.target.value)}
-                >
-                  <option value="">Unassigned</option>
-                  {chair.ownerUserId && !customers.some((c) => c.id === chair.ownerUserId) ? (
-                    <option value={chair.ownerUserId}>{customerLabel(owner)}</option>
-                  ) : null}
-                  {customers.map((customer) => (
-                    <option key={customer.id} value={customer.id}>
-                      {customerLabel(customer)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OwnerSelect
+                chair={chair}
+                owner={owner}
+                customers={customers}
+                onChange={reassign}
+                disabled={busy}
+              />
             ) : null}
             <Button size="sm" variant="outline" onClick={onView}>
               View Configuration
@@ -202,5 +178,50 @@ function ChairCard({
         </Flex>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The owner of a REGISTERED chair: 'Unassigned' or any customer. A page of chairs with 2k
+ * customers each would render tens of thousands of options, so the list of customers is
+ * rendered when the select is first focused or pressed; until then it holds the current owner.
+ */
+function OwnerSelect({
+  chair,
+  owner,
+  customers,
+  onChange,
+  disabled,
+}: {
+  chair: Chair;
+  owner: User | null;
+  customers: readonly User[];
+  onChange: (ownerUserId: string) => void;
+  disabled: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const current = chair.ownerUserId;
+  const listed = open && current !== null && customers.some((c) => c.id === current);
+  return (
+    <NativeSelect.Root size="sm" width="56" disabled={disabled}>
+      <NativeSelect.Field
+        aria-label={`Owner of ${chair.serialNumber}`}
+        value={current ?? ''}
+        onFocus={() => setOpen(true)}
+        onPointerDown={() => setOpen(true)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Unassigned</option>
+        {current && !listed ? <option value={current}>{customerLabel(owner)}</option> : null}
+        {open
+          ? customers.map((customer) => (
+              <option key={customer.id} value={customer.id}>
+                {customerLabel(customer)}
+              </option>
+            ))
+          : null}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

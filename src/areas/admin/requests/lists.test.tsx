@@ -58,6 +58,9 @@ describe('Admin read-only lists', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search part requests' }), 'fulfilled');
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.queryByRole('article', { name: 'Request #000000aa' })).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Search part requests' }), 'zzz');
+    expect(screen.getByText('No part requests found')).toBeInTheDocument();
+    expect(screen.getByText('No request matches your search.')).toBeInTheDocument();
   });
 
   it('support tickets: customer, engineer or Unassigned; searchable by engineer', async () => {

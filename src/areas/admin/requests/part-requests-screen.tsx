@@ -5,14 +5,11 @@
  * ORDERED → FULFILLED, Cancel before FULFILLED behind a confirmation).
  */
 import { Button, Card, Flex, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { LuPackageCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListEmptyState } from '../../../components/empty-state';
-import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { SearchField } from '../../../components/search-field';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { SearchableList } from '../../../components/searchable-list';
 import { PartRequestStatusBadge } from '../../../components/status-badges';
 import { useAdminPartRequests, type AdminPartRequest } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
@@ -25,60 +22,42 @@ import {
   partRequestMovedMessage,
   type PartRequestTarget,
 } from '../../../domain/part-request-lifecycle';
-import { matchesSearch } from '../../../domain/search';
 
-function matches({ request, customer, chair, lines }: AdminPartRequest, search: string) {
-  return matchesSearch(search, [
+function partRequestFields({ request, customer, chair, lines }: AdminPartRequest) {
+  return [
     displayId(request.id),
     customer?.name,
     chair?.serialNumber,
     PART_REQUEST_STATUS_LABELS[request.status],
     request.notes,
     ...lines.map((l) => l.part?.name),
-  ]);
+  ];
 }
+
+const requestKey = (item: AdminPartRequest) => item.request.id;
+const renderRequest = (item: AdminPartRequest) => <PartRequestCard item={item} />;
 
 export function PartRequestsScreen() {
   const requests = useAdminPartRequests();
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search);
-  const filtered = useMemo(
-    () => (requests ?? []).filter((r) => matches(r, deferred)),
-    [requests, deferred],
-  );
-  const page = useShowMore(filtered);
-
   return (
     <Stack gap="5">
       <ScreenHeading title="Part Requests" intro="Part orders from customers." />
-      <SearchField
-        label="Search part requests"
-        value={search}
-        onChange={setSearch}
-        placeholder="Search by request, customer, chair, part or status..."
+      <SearchableList
+        items={requests}
+        loadingLabel="Loading part requests…"
+        searchLabel="Search part requests"
+        searchPlaceholder="Search by request, customer, chair, part or status..."
+        searchFields={partRequestFields}
+        listLabel="Part requests"
+        itemKey={requestKey}
+        renderItem={renderRequest}
+        empty={{
+          icon: <LuPackageCheck />,
+          title: 'No part requests found',
+          noMatch: 'No request matches your search.',
+          none: 'Customer part orders will appear here.',
+        }}
       />
-      {requests === undefined ? (
-        <LoadingState label="Loading part requests…" />
-      ) : filtered.length === 0 ? (
-        <ListEmptyState
-          icon={<LuPackageCheck />}
-          title="No part requests found"
-          description={
-            requests.length
-              ? 'No request matches your search.'
-              : 'Customer part orders will appear here.'
-          }
-        />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Part requests">
-          {page.shown.map((item) => (
-            <li key={item.request.id}>
-              <PartRequestCard item={item} />
-            </li>
-          ))}
-        </Stack>
-      )}
-      <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
     </Stack>
   );
 }

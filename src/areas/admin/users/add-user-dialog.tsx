@@ -3,10 +3,10 @@
  * Admin, Engineer) required, the rest optional; practice fields for a customer, location and
  * comma-separated coverage areas and specializations for an engineer.
  */
-import { Button, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField, TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -58,95 +58,86 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="Add New User"
       open={open}
       onClose={close}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user" colorPalette="brand" loading={isSubmitting}>
-            Create User
-          </Button>
-        </Stack>
-      }
+      formId="add-user"
+      formLabel="Add user"
+      submitLabel="Create User"
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form id="add-user" aria-label="Add user" onSubmit={handleSubmit(submit)} noValidate>
-        <Stack gap="4">
+      <TextField
+        label="Name"
+        required
+        error={errors.name?.message}
+        registration={register('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <FormField label="Role" required error={errors.role?.message}>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('role')}>
+            {ADDABLE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField label="Phone" registration={register('phone')} />
+        <TextField label="Address" registration={register('address')} />
+      </SimpleGrid>
+      {role === 'CUSTOMER' ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField
-            label="Name"
-            required
-            error={errors.name?.message}
-            registration={register('name')}
+            label="Practice Name"
+            helper="A practice is saved only with a name"
+            registration={register('practiceName')}
           />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <FormField label="Role" required error={errors.role?.message}>
+          <FormField label="Practice Type">
             <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('role')}>
-                {ADDABLE_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
+              <NativeSelect.Field {...register('practiceType')}>
+                {PRACTICE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {PRACTICE_TYPE_NAMES[t]}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Phone" registration={register('phone')} />
-            <TextField label="Address" registration={register('address')} />
-          </SimpleGrid>
-          {role === 'CUSTOMER' ? (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField
-                label="Practice Name"
-                helper="A practice is saved only with a name"
-                registration={register('practiceName')}
-              />
-              <FormField label="Practice Type">
-                <NativeSelect.Root size="lg">
-                  <NativeSelect.Field {...register('practiceType')}>
-                    {PRACTICE_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {PRACTICE_TYPE_NAMES[t]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            </SimpleGrid>
-          ) : null}
-          {role === 'ENGINEER' ? (
-            <Stack gap="4">
-              <TextField
-                label="Location"
-                helper="Engineer details are saved only with a location"
-                registration={register('location')}
-              />
-              <TextField
-                label="Coverage Areas"
-                helper="Comma-separated"
-                registration={register('coverageAreas')}
-              />
-              <TextField
-                label="Specializations"
-                helper="Comma-separated"
-                registration={register('specializations')}
-              />
-            </Stack>
-          ) : null}
+        </SimpleGrid>
+      ) : null}
+      {role === 'ENGINEER' ? (
+        <Stack gap="4">
+          <TextField
+            label="Location"
+            helper="Engineer details are saved only with a location"
+            registration={register('location')}
+          />
+          <TextField
+            label="Coverage Areas"
+            helper="Comma-separated"
+            registration={register('coverageAreas')}
+          />
+          <TextField
+            label="Specializations"
+            helper="Comma-separated"
+            registration={register('specializations')}
+          />
         </Stack>
-      </form>
-    </DialogFrame>
+      ) : null}
+    </FormDialog>
   );
 }

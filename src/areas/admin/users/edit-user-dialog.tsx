@@ -3,10 +3,10 @@
  * phone and address optional; writes through the queued 'user.update' action. Mount with `key`
  * per user so another user's values never show here (STYLE 13).
  */
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -50,43 +50,33 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="Edit User"
-      open
       onClose={onClose}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-user" colorPalette="brand" loading={isSubmitting}>
-            Save Changes
-          </Button>
-        </Stack>
-      }
+      formId="edit-user"
+      formLabel="Edit user"
+      submitLabel="Save Changes"
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form id="edit-user" aria-label="Edit user" onSubmit={handleSubmit(submit)} noValidate>
-        <Stack gap="4">
-          <TextField
-            label="Name"
-            required
-            error={errors.name?.message}
-            registration={register('name')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Phone" registration={register('phone')} />
-            <TextField label="Address" registration={register('address')} />
-          </SimpleGrid>
-        </Stack>
-      </form>
-    </DialogFrame>
+      <TextField
+        label="Name"
+        required
+        error={errors.name?.message}
+        registration={register('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField label="Phone" registration={register('phone')} />
+        <TextField label="Address" registration={register('address')} />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

@@ -5,20 +5,17 @@
  * or re-role their own account (the domain refuses it; the controls are disabled here).
  */
 import { Button, Card, Flex, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuPencil, LuTrash2, LuUserPlus, LuUsers } from 'react-icons/lu';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListEmptyState } from '../../../components/empty-state';
-import { LoadingState } from '../../../components/loading-state';
+import { LuUserPlus, LuUsers } from 'react-icons/lu';
+import { EditDeleteButtons, useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { ScreenHeading } from '../../../components/screen-heading';
-import { SearchField } from '../../../components/search-field';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { SearchableList } from '../../../components/searchable-list';
 import { RoleBadge } from '../../../components/status-badges';
 import { useAdminUsers } from '../../../data/queries/admin';
 import { useCurrentUser } from '../../../data/session-context';
 import { useAction } from '../../../data/use-action';
-import { matchesUser } from '../../../domain/admin-users';
+import { userSearchFields } from '../../../domain/admin-users';
 import type { User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { ROLE_LABELS } from '../../../domain/labels';
@@ -31,31 +28,36 @@ const displayName = (user: User) => user.name?.trim() || user.email || 'Unnamed 
 export function UsersScreen() {
   const me = useCurrentUser();
   const users = useAdminUsers();
-  const [search, setSearch] = useState('');
   const location = useLocation();
   // The overview's 'Add New User' opens the dialog on arrival.
   const [adding, setAdding] = useState(
     (location.state as { addUser?: boolean } | null)?.addUser === true,
   );
-  const [deleting, setDeleting] = useState<User | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
   const { run, busy } = useAction();
-  const deferred = useDeferredValue(search);
-  const filtered = useMemo(
-    () => (users ?? []).filter((u) => matchesUser(u, deferred)),
-    [users, deferred],
+  const deletion = useDeleteConfirmation<User>({
+    title: 'Delete user',
+    nameOf: displayName,
+    remove: (user) =>
+      run(
+        'user.delete',
+        { userId: user.id },
+        { success: { title: 'User deleted successfully' }, failure: 'Failed to delete user' },
+      ),
+    busy,
+  });
+  const { ask } = deletion;
+  const renderUser = useCallback(
+    (user: User) => (
+      <UserCard
+        user={user}
+        self={user.id === me.id}
+        onEdit={() => setEditing(user)}
+        onDelete={() => ask(user)}
+      />
+    ),
+    [me.id, ask],
   );
-  const page = useShowMore(filtered);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const ok = await run(
-      'user.delete',
-      { userId: deleting.id },
-      { success: { title: 'User deleted successfully' }, failure: 'Failed to delete user' },
-    );
-    if (ok) setDeleting(null);
-  };
 
   return (
     <Stack gap="5">
@@ -68,52 +70,32 @@ export function UsersScreen() {
           </Button>
         }
       />
-      <SearchField
-        label="Search users"
-        value={search}
-        onChange={setSearch}
-        placeholder="Search by name, email or role..."
+      <SearchableList
+        items={users}
+        loadingLabel="Loading users…"
+        searchLabel="Search users"
+        searchPlaceholder="Search by name, email or role..."
+        searchFields={userSearchFields}
+        listLabel="Users"
+        itemKey={userKey}
+        renderItem={renderUser}
+        empty={{
+          icon: <LuUsers />,
+          title: 'No users found',
+          noMatch: 'No user matches your search.',
+          none: 'No user matches your search.',
+        }}
       />
-      {users === undefined ? (
-        <LoadingState label="Loading users…" />
-      ) : filtered.length === 0 ? (
-        <ListEmptyState
-          icon={<LuUsers />}
-          title="No users found"
-          description="No user matches your search."
-        />
-      ) : (
-        <Stack as="ul" gap="3" aria-label="Users" listStyleType="none">
-          {page.shown.map((user) => (
-            <li key={user.id}>
-              <UserCard
-                user={user}
-                self={user.id === me.id}
-                onEdit={() => setEditing(user)}
-                onDelete={() => setDeleting(user)}
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
-      <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       {editing ? (
         <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-        title="Delete user"
-        message={deleting ? `Delete ${displayName(deleting)}? This cannot be undone.` : ''}
-        confirmLabel="Delete"
-        destructive
-        busy={busy}
-      />
+      {deletion.dialog}
     </Stack>
   );
 }
+
+const userKey = (user: User) => user.id;
 
 function UserCard({
   user,
@@ -183,19 +165,12 @@ function UserCard({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="sm" variant="outline" aria-label={`Edit ${name}`} onClick={onEdit}>
-              <LuPencil aria-hidden /> Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="red"
-              disabled={self}
-              aria-label={`Delete ${name}`}
-              onClick={onDelete}
-            >
-              <LuTrash2 aria-hidden /> Delete
-            </Button>
+            <EditDeleteButtons
+              name={name}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              deleteDisabled={self}
+            />
           </HStack>
         </Flex>
       </Card.Body>

@@ -3,11 +3,11 @@
  * customer's chairs, a preferred date from today on, one of the 18 half-hour slots from 08:00 to
  * 16:30, and optional notes.
  */
-import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -72,74 +72,54 @@ export function BookServiceDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="Book a Service"
       open={open}
       onClose={onClose}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" minH="44px" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="book-service"
-            colorPalette="brand"
-            minH="44px"
-            loading={isSubmitting}
-          >
-            Submit Request
-          </Button>
-        </Stack>
-      }
+      formId="book-service"
+      formLabel="Book a service"
+      submitLabel="Submit Request"
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form
-        id="book-service"
-        aria-label="Book a service"
-        onSubmit={handleSubmit(submit)}
-        noValidate
+      <FormField label="Chair" required error={errors.chairId?.message}>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('chairId')}>
+            <option value="">Select a chair</option>
+            {chairs.map((chair) => (
+              <option key={chair.id} value={chair.id}>
+                {chairLabel(chair)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField
+        label="Preferred Date"
+        required
+        error={errors.preferredDate?.message}
+        helper="Service is typically scheduled within 1-2 weeks."
       >
-        <Stack gap="4">
-          <FormField label="Chair" required error={errors.chairId?.message}>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('chairId')}>
-                <option value="">Select a chair</option>
-                {chairs.map((chair) => (
-                  <option key={chair.id} value={chair.id}>
-                    {chairLabel(chair)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField
-            label="Preferred Date"
-            required
-            error={errors.preferredDate?.message}
-            helper="Service is typically scheduled within 1-2 weeks."
-          >
-            <Input size="lg" type="date" min={today} {...register('preferredDate')} />
-          </FormField>
-          <FormField label="Preferred Time" required error={errors.preferredTime?.message}>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('preferredTime')}>
-                <option value="">Select a time</option>
-                {SERVICE_TIME_SLOTS.map((slot) => (
-                  <option key={slot} value={slot}>
-                    {slot}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Notes" helper="Optional">
-            <Textarea rows={3} {...register('notes')} />
-          </FormField>
-        </Stack>
-      </form>
-    </DialogFrame>
+        <Input size="lg" type="date" min={today} {...register('preferredDate')} />
+      </FormField>
+      <FormField label="Preferred Time" required error={errors.preferredTime?.message}>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('preferredTime')}>
+            <option value="">Select a time</option>
+            {SERVICE_TIME_SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Notes" helper="Optional">
+        <Textarea rows={3} {...register('notes')} />
+      </FormField>
+    </FormDialog>
   );
 }

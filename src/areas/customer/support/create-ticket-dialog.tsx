@@ -2,10 +2,10 @@
  * The Create Ticket dialog (SPEC §2 Support Center, §5 Ticket): title, description of at least 10
  * characters, priority and, optionally, one of the customer's own chairs.
  */
-import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
@@ -73,69 +73,49 @@ export function CreateTicketDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="Create Support Ticket"
       open={open}
       onClose={close}
       size="lg"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" minH="44px" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="create-ticket"
-            colorPalette="brand"
-            minH="44px"
-            loading={isSubmitting}
-          >
-            Create Ticket
-          </Button>
-        </Stack>
-      }
+      formId="create-ticket"
+      formLabel="Create ticket"
+      submitLabel="Create Ticket"
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(submit)}
     >
-      <form
-        id="create-ticket"
-        aria-label="Create ticket"
-        onSubmit={handleSubmit(submit)}
-        noValidate
-      >
-        <Stack gap="4">
-          <FormField label="Title" required error={errors.title?.message}>
-            <Input size="lg" {...register('title')} />
-          </FormField>
-          <FormField label="Description" required error={errors.description?.message}>
-            <Textarea rows={4} {...register('description')} />
-          </FormField>
-          <FormField label="Priority" required error={errors.priority?.message}>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('priority')}>
-                <option value="">Select priority</option>
-                {TICKET_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {TICKET_PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Chair" helper="Optional">
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('chairId')}>
-                <option value="">No specific chair</option>
-                {chairs.map((chair) => (
-                  <option key={chair.id} value={chair.id}>
-                    {chairLabel(chair)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </Stack>
-      </form>
-    </DialogFrame>
+      <FormField label="Title" required error={errors.title?.message}>
+        <Input size="lg" {...register('title')} />
+      </FormField>
+      <FormField label="Description" required error={errors.description?.message}>
+        <Textarea rows={4} {...register('description')} />
+      </FormField>
+      <FormField label="Priority" required error={errors.priority?.message}>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('priority')}>
+            <option value="">Select priority</option>
+            {TICKET_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {TICKET_PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Chair" helper="Optional">
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field {...register('chairId')}>
+            <option value="">No specific chair</option>
+            {chairs.map((chair) => (
+              <option key={chair.id} value={chair.id}>
+                {chairLabel(chair)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
   );
 }

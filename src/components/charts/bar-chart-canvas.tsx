@@ -1,0 +1,59 @@
+/**
+ * The drawing of BarChartFigure (loaded lazily: this module is the only one that imports the
+ * charts library). Horizontal bars, one per row, coloured through Chakra's tokens so dark mode
+ * follows; dashed reference lines for the targets.
+ */
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, XAxis, YAxis } from 'recharts';
+import type { BarChartFigureProps } from '../bar-chart-figure';
+
+export default function BarChartCanvas({
+  data,
+  references = [],
+  max,
+  unit = '',
+}: BarChartFigureProps) {
+  const chart = useChart({ data: [...data], series: [{ name: 'value', color: 'brand.solid' }] });
+  const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
+  return (
+    <Chart.Root chart={chart} h="full" w="full">
+      <BarChart data={chart.data} layout="vertical" margin={{ left: 8, right: 24, top: 8 }}>
+        <CartesianGrid stroke={chart.color('border')} horizontal={false} />
+        <XAxis
+          type="number"
+          domain={[0, max ?? 'auto']}
+          tick={tick}
+          stroke={chart.color('border')}
+          tickFormatter={(value: number) => `${value}${unit}`}
+        />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={140}
+          tick={tick}
+          stroke={chart.color('border')}
+          interval={0}
+        />
+        <Bar dataKey="value" isAnimationActive={false} radius={4} barSize={16}>
+          {chart.data.map((row) => (
+            <Cell key={row.label} fill={chart.color(`${row.palette}.solid`)} />
+          ))}
+        </Bar>
+        {references.map((line) => (
+          <ReferenceLine
+            key={line.label}
+            x={line.value}
+            stroke={chart.color('fg.muted')}
+            strokeDasharray="4 4"
+            label={{
+              value: line.label,
+              position: 'top',
+              fill: chart.color('fg.muted'),
+              fontSize: 11,
+            }}
+          />
+        ))}
+      </BarChart>
+    </Chart.Root>
+  );
+}

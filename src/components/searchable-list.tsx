@@ -1,0 +1,182 @@
+/**
+ * The one searchable list frame: a search box (and the screen's filters beside it), the rows of
+ * the first page with 'Show more', 'No ... found' when nothing matches, and a loading state while
+ * the rows are `undefined`. Built to stay fast on the generated data set (50k tickets):
+ *
+ * - each row's searchable text is computed once per list (`searchFields`, a module-level
+ *   function), so a keystroke is one `includes` per row;
+ * - the search is deferred (`useDeferredValue`): the box answers the key at once and the list
+ *   follows in an interruptible render, dimmed until it has caught up;
+ * - the rows are a memoised component, so the keystroke's own render never touches them; only
+ *   the first page (`useShowMore`) is rendered, and it is mounted a screenful (12 rows) per task.
+ *
+ * The search state lives here; the screen passes `filter` (memoised: a new function is a new
+ * filter) for its status and priority selects, which it renders in `controls`.
+ */
+import { Box, Flex, SimpleGrid, Stack, type SimpleGridProps } from '@chakra-ui/react';
+import {
+  memo,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { matchesSearchText, searchText } from '../domain/search';
+import { ListEmptyState } from './empty-state';
+import { LoadingState } from './loading-state';
+import { SearchField } from './search-field';
+import { ShowMoreButton, useShowMore } from './show-more';
+
+export type SearchFields<T> = (item: T) => readonly (string | null | undefined)[];
+
+export interface SearchableListProps<T> {
+  /** The rows; `undefined` while the mirror loads. */
+  items: readonly T[] | undefined;
+  loadingLabel: string;
+  /** The search box's accessible name, e.g. 'Search users'. */
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** The fields a search matches; a module-level function (the texts are kept per list). */
+  searchFields: SearchFields<T>;
+  /** The screen's filters (status, priority): memoise it, a new function re-filters. */
+  filter?: (item: T) => boolean;
+  /** Filter selects shown beside the search box. */
+  controls?: ReactNode;
+  /** The list's accessible name, e.g. 'Users'. */
+  listLabel: string;
+  itemKey: (item: T) => string;
+  /** One row; memoise it (useCallback) when it closes over the screen's state. */
+  renderItem: (item: T) => ReactNode;
+  /** 'No users found' and what to say when the list is empty or nothing matches. */
+  empty: { icon: ReactNode; title: string; noMatch: string; none: string };
+  /** Cards in a grid instead of one column. */
+  columns?: SimpleGridProps['columns'];
+}
+
+export function SearchableList<T>({
+  items,
+  loadingLabel,
+  searchLabel,
+  searchPlaceholder,
+  searchFields,
+  filter,
+  controls,
+  listLabel,
+  itemKey,
+  renderItem,
+  empty,
+  columns,
+}: SearchableListProps<T>) {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const texts = useMemo(
+    () => (items ?? []).map((item) => searchText(searchFields(item))),
+    [items, searchFields],
+  );
+  const filtered = useMemo(
+    () =>
+      (items ?? []).filter(
+        (item, i) => (!filter || filter(item)) && matchesSearchText(texts[i] ?? '', deferred),
+      ),
+    [items, texts, filter, deferred],
+  );
+  const page = useShowMore(filtered);
+
+  const field = (
+    <SearchField
+      label={searchLabel}
+      value={search}
+      onChange={setSearch}
+      placeholder={searchPlaceholder}
+    />
+  );
+  return (
+    <Stack gap="5">
+      {controls ? (
+        <Flex gap="3" wrap="wrap">
+          {field}
+          {controls}
+        </Flex>
+      ) : (
+        field
+      )}
+      {items === undefined ? (
+        <LoadingState label={loadingLabel} />
+      ) : filtered.length === 0 ? (
+        <ListEmptyState
+          icon={empty.icon}
+          title={empty.title}
+          description={items.length ? empty.noMatch : empty.none}
+        />
+      ) : (
+        <Box
+          opacity={deferred === search ? 1 : 0.6}
+          transition="opacity 0.15s"
+          aria-busy={deferred !== search}
+        >
+          <Rows
+            rows={page.shown}
+            label={listLabel}
+            itemKey={itemKey}
+            renderItem={renderItem}
+            columns={columns}
+          />
+        </Box>
+      )}
+      <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+    </Stack>
+  );
+}
+
+interface RowsProps<T> {
+  rows: readonly T[];
+  label: string;
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  columns?: SimpleGridProps['columns'];
+}
+
+/** Rows mounted at once; the rest of the page follows in chunks of this size, a task each. */
+export const ROW_CHUNK = 12;
+
+/**
+ * The page's rows, mounted a chunk at a time: a keystroke's commit is the first screen's cards,
+ * not fifty (a card's DOM and styles are most of a keystroke's cost). A new page starts again.
+ */
+function useChunked<T>(rows: readonly T[]): readonly T[] {
+  const [state, setState] = useState({ rows, count: ROW_CHUNK });
+  let count = state.count;
+  if (state.rows !== rows) {
+    // 'Show more' keeps what is mounted and adds to it; any other change starts again.
+    const extends_ = state.rows.length < rows.length && state.rows.every((r, i) => rows[i] === r);
+    count = extends_ ? state.count : ROW_CHUNK;
+    setState({ rows, count });
+  }
+  useEffect(() => {
+    if (count >= rows.length) return;
+    const timer = setTimeout(() =>
+      startTransition(() => setState({ rows, count: count + ROW_CHUNK })),
+    );
+    return () => clearTimeout(timer);
+  }, [rows, count]);
+  return count >= rows.length ? rows : rows.slice(0, count);
+}
+
+function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>) {
+  const mounted = useChunked(rows);
+  const children = mounted.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>);
+  return columns ? (
+    <SimpleGrid as="ul" columns={columns} gap="4" aria-label={label} listStyleType="none">
+      {children}
+    </SimpleGrid>
+  ) : (
+    <Stack as="ul" gap="3" aria-label={label} listStyleType="none">
+      {children}
+    </Stack>
+  );
+}
+
+/** Memoised: the keystroke's urgent render passes the same page and skips every row. */
+const Rows = memo(RowsList) as typeof RowsList;
