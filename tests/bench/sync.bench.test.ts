@@ -170,6 +170,17 @@ async function changeTickets(db: Database, count: number, round: number): Promis
   return rows.map((r) => r.id);
 }
 
+/** The page's used JS heap after a full garbage collection (DevTools protocol). */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -228,6 +239,17 @@ describe('sync bench', () => {
         'retries',
         'raw bulkPut',
         'bulkPut rows/s',
+        'sync / bulkPut (target ≥ 90 %)',
+        'longest main-thread task (target ≤ 100 ms)',
+        'progress reports, longest gap',
+      ],
+    ];
+    const memory: [string[], ...string[][]] = [
+      [
+        'data set',
+        'rows',
+        'JS heap after first sync (after GC)',
+        'mirror on disk (storage.estimate)',
       ],
     ];
     for (const backend of backends) {
@@ -243,6 +265,9 @@ describe('sync bench', () => {
       if (pulled.retries === 0) expect(pulled.received).toBe(total);
       else expect(pulled.received).toBeGreaterThanOrEqual(total);
       firstSyncRates.push({ label: backend.label, rows: pulled.received, ms: pulled.ms });
+      const heap = await heapAfterGc(page);
+      const disk = await call(page, 'storage');
+      memory.push([backend.label, num(total), mib(heap), mib(disk.storageBytes)]);
       const raw = await call(page, 'rawBulkPut', PAGE_SIZE);
       expect(raw.rows).toBe(total);
       rows.push([
@@ -256,12 +281,16 @@ describe('sync bench', () => {
         String(pulled.retries),
         `${(raw.ms / 1000).toFixed(2)} s`,
         rate(raw.rows, raw.ms),
+        `${Math.round((pulled.received / pulled.ms / (raw.rows / raw.ms)) * 100)} %`,
+        `${Math.round(pulled.longestTaskMs)} ms (${pulled.longTasks} tasks ≥ 50 ms)`,
+        `${pulled.progressReports}, ${(pulled.longestProgressGapMs / 1000).toFixed(2)} s`,
       ]);
     }
     table(
       `First sync (pullAll, pages of ${PAGE_SIZE}) vs raw Dexie bulkPut of the same rows, headless Chromium IndexedDB`,
       rows,
     );
+    table('Memory after the first sync (admin)', memory);
   });
 
   it("first sync of a vendor (customers as cards), next to the admin's", async () => {
@@ -299,6 +328,41 @@ describe('sync bench', () => {
           '',
         ]),
     ]);
+  });
+
+  it('equipment search over every chair, full data set vs a tenth, per keystroke', async () => {
+    const rows: [string[], ...string[][]] = [
+      [
+        'data set',
+        'chairs',
+        'typed',
+        'median per keystroke (target ≤ 16 ms)',
+        'slowest',
+        'each (ms)',
+        'matches',
+      ],
+    ];
+    for (const backend of backends) {
+      const page = pages.get(backend.label);
+      if (!page) throw new Error(`no first sync for ${backend.label}`);
+      // The engineer types the number part of one chair's serial, as read off its plate.
+      const { rows: picked } = await backend.db.query<{ serial_number: string }>(
+        `select serial_number from public.chairs order by serial_number offset 321 limit 1`,
+      );
+      const text = (picked[0]?.serial_number ?? '').split('-').pop() ?? '';
+      const search = await call(page, 'equipmentSearch', text);
+      expect(search.matches).toBeGreaterThanOrEqual(1);
+      rows.push([
+        backend.label,
+        num(search.chairs),
+        `"${text}"`,
+        `${median(search.keystrokeMs).toFixed(1)} ms`,
+        `${Math.max(...search.keystrokeMs).toFixed(1)} ms`,
+        search.keystrokeMs.map((t) => t.toFixed(0)).join(', '),
+        num(search.matches),
+      ]);
+    }
+    table('Equipment search (searchEquipment on the mirror, one query per keystroke)', rows);
   });
 
   it('incremental pull of 10 changed tickets, full data set vs a tenth', async () => {

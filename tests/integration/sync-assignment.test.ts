@@ -7,32 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { performMutation } from '../../src/data/actions';
-import { SyncEngine, supabaseAuth, supabaseTransport, type Transport } from '../../sync';
+import { SyncEngine, supabaseAuth } from '../../sync';
 import { callOp, signUpActor, type Actor } from './actors';
 import { createTestClient } from './supabase-client';
-import { mirrorView, openDevice, serverView, type Device } from './devices';
+import { mirrorView, openNetDevice, serverView, type Device, type Net } from './devices';
 import { openTestDatabase } from './test-database';
-
-type Net = { online: boolean };
 
 interface Tablet extends Device<Net> {
   engine: SyncEngine;
 }
 
+/** A tablet on a network the test can cut, syncing through the real engine. */
 function tablet(actor: Actor, name: string): Tablet {
-  const net = { online: true };
-  const real = supabaseTransport(actor.client);
-  const transport: Transport = {
-    rpc: (fn, params) =>
-      net.online
-        ? real.rpc(fn, params)
-        : Promise.resolve({ status: 0, data: null, error: { message: 'fetch failed' } }),
-  };
-  const d = openDevice(actor, transport, net);
+  const d = openNetDevice(actor);
   const engine = new SyncEngine({
     db: d.mirror,
     userId: actor.id,
-    transport,
+    transport: d.transport,
     auth: supabaseAuth(actor.client),
     device: { name, appVersion: '0.1.0' },
   });

@@ -18,6 +18,18 @@ export interface PullFigures {
   slowestCallMs: number;
   /** Passes retried after a transient failure (the sync engine would retry them too). */
   retries: number;
+  /** The longest main-thread task during the pull (PerformanceObserver 'longtask', ≥ 50 ms), 0 if none. */
+  longestTaskMs: number;
+  /** Main-thread tasks of 50 ms or more during the pull. */
+  longTasks: number;
+  /** Progress reports (what moves the progress bar) and the longest wait between two of them. */
+  progressReports: number;
+  longestProgressGapMs: number;
+}
+
+export interface MemoryFigures {
+  /** navigator.storage.estimate().usage: what the origin's IndexedDB holds on disk. */
+  storageBytes: number;
 }
 
 export interface BulkPutFigures {
@@ -43,11 +55,24 @@ export interface PushFigures {
   retries: number;
 }
 
+export interface SearchFigures {
+  /** Time of each keystroke's search (the query the Equipment Search screen runs), in order. */
+  keystrokeMs: number[];
+  /** Chairs in the mirror searched. */
+  chairs: number;
+  /** Matches for the whole text. */
+  matches: number;
+}
+
 export interface BenchApi {
   /** Signs a new user up (self-sign-up with role metadata) and opens their mirror. */
   signUp(email: string, password: string, name: string, role: Role): Promise<string>;
   pull(): Promise<PullFigures>;
   counts(): Promise<TableCounts>;
+  /** Types `text` into the engineer's equipment search, one character at a time. */
+  equipmentSearch(text: string): Promise<SearchFigures>;
+  /** The origin's storage use (the mirror on disk). */
+  storage(): Promise<MemoryFigures>;
   /**
    * Copies every mirrored row (same shapes) into a fresh Dexie database with plain bulkPut in
    * pages of pageSize rows, one transaction per page, and reports the time of the writes alone.
