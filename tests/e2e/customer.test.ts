@@ -13,8 +13,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { customerPaths } from '../../src/domain/paths';
-import { demoBackendForThisFile, signInDemo } from './demo-server';
+import { demoAccount } from '../../src/domain/demo-accounts';
+import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
+import { signIn } from './steps';
 
 const demo = demoBackendForThisFile();
 const SHOTS = process.env.CUSTOMER_SCREENSHOTS;
@@ -123,7 +125,7 @@ describe('customer on a phone', () => {
     const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
     await watchContentSecurityPolicy(context);
     const page = await context.newPage();
-    await signInDemo(page, demo, 'CUSTOMER', customerPaths.home);
+    await signIn(page, demo.server.url, demoAccount('CUSTOMER'), customerPaths.home);
     const syncStatus = page.getByRole('button', { name: /^Sync status/ });
     await syncStatus.getByText(/Synced/).waitFor({ timeout: 60_000 });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -359,7 +361,7 @@ describe('customer on a phone', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await watchContentSecurityPolicy(context);
     const page = await context.newPage();
-    await signInDemo(page, demo, 'CUSTOMER', customerPaths.home);
+    await signIn(page, demo.server.url, demoAccount('CUSTOMER'), customerPaths.home);
     await page
       .getByRole('button', { name: /^Sync status/ })
       .getByText(/Synced/)

@@ -5,7 +5,9 @@
  * customer's own chairs), then asks the server (useSerialLookup). Offline, or when the server
  * cannot answer, a serial the mirror does not hold is checked by the server when the activation
  * is sent (once back online); a refusal then lands in needs-attention in SPEC's words ('Serial
- * number not found in inventory', the 14-day window).
+ * number not found in inventory', the 14-day window). Until then My Chairs shows the chair from
+ * the activation's local effect (a stand-in row, src/domain/chairs.ts provisionalChairId), so its
+ * test sheet can be submitted at once; the model the lookup found goes with the activation for it.
  */
 import { Alert, Button, Card, Input, List, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
