@@ -4,7 +4,7 @@
  * mirror holds these rows (the server lets vendors alone read them). `undefined` while loading.
  */
 import type { DeviceHealth } from '../../domain/entities';
-import { useMirror } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 export type DevicesByUser = ReadonlyMap<string, readonly DeviceHealth[]>;
 
