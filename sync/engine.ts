@@ -9,6 +9,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { onLocalWrite } from '../src/data/actions';
 import type { ChairsideDatabase } from '../src/data/db';
+import { isStorageFull, STORAGE_FULL } from '../src/data/storage-full';
 import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
 import { backoffDelay } from './backoff';
 import { PullError, pullAll } from './pull';
@@ -220,11 +221,6 @@ export class SyncEngine implements UserSync {
 
 /** Storage errors must reach the user: a full disk is the user's to fix. */
 function describe(error: unknown): string {
-  if (
-    error instanceof Error &&
-    (error.name === 'QuotaExceededError' || /quota/i.test(error.message))
-  ) {
-    return 'This device is out of storage space. Free some space so changes can be saved.';
-  }
+  if (isStorageFull(error)) return STORAGE_FULL;
   return error instanceof Error ? error.message : String(error);
 }
