@@ -85,11 +85,19 @@ export interface OpenOptions {
 /** v2: the outbox indexes each entry's touched rows, so a rebase finds the entries of one row. */
 const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches' };
 
+/**
+ * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
+ * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
+ */
+export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+  { version: 1, stores: SCHEMA_V1 },
+  { version: 2, stores: SCHEMA_V2 },
+];
+
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
   const { name = databaseName(userId), ...dependencies } = options;
   const db = new Dexie(name, dependencies) as ChairsideDatabase;
-  db.version(1).stores(SCHEMA_V1);
-  db.version(2).stores(SCHEMA_V2);
+  for (const { version, stores } of SCHEMA_VERSIONS) db.version(version).stores(stores);
   return db;
 }
 

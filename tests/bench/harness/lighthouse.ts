@@ -41,12 +41,24 @@ export interface LighthouseOptions {
   formFactor?: FormFactor;
   /** Runs before Lighthouse on the same Chromium profile, e.g. to sign in. */
   prepare?: (browser: Browser) => Promise<void>;
+  /** Runs after the Lighthouse runs on the same Chromium (a real profile, not incognito). */
+  after?: (browser: Browser) => Promise<void>;
 }
 
 /** The median of the finite values (a run that returned no figures is left out). */
 export function median(values: number[]): number {
   const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
   return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
+}
+
+/** Connects playwright-core to the running Chromium for `fn`, then lets go of it (not closing it). */
+async function withPlaywright(port: number, fn: (browser: Browser) => Promise<void>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await fn(browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 export async function runLighthouse(
@@ -60,15 +72,7 @@ export async function runLighthouse(
   });
   const runs: LighthouseRun[] = [];
   try {
-    if (options.prepare) {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      try {
-        await options.prepare(browser);
-      } finally {
-        // Disconnects playwright only; the Chromium stays for Lighthouse.
-        await browser.close();
-      }
-    }
+    if (options.prepare) await withPlaywright(chrome.port, options.prepare);
     for (let i = 0; i < options.runs; i++) {
       const result = await lighthouse(
         url,
@@ -93,6 +97,7 @@ export async function runLighthouse(
         tbtMs: lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       });
     }
+    if (options.after) await withPlaywright(chrome.port, options.after);
   } finally {
     chrome.kill();
   }
