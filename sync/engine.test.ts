@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
-import { SyncEngine } from './engine';
+import { LOCK_RETRY_MS, SyncEngine } from './engine';
 import type { SyncStatus } from '../src/data/sync-status';
 import {
   ENGINEER_ID,
@@ -97,6 +97,71 @@ describe('SyncEngine', () => {
     });
     expect(seen.some((s) => s.syncing)).toBe(true);
     engine.stop();
+  });
+
+  it('pushes a change another tab queued as promptly as its own', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    const { state, transport } = switchableServer();
+    state.online = true;
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      writeDebounceMs: 300,
+    });
+    await engine.start();
+    await settle(engine);
+    const callsBefore = transport.calls.length;
+
+    // Another tab (an offline one) queues a change: this tab hears of it only through IndexedDB.
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'ticket.take',
+      args: { ticketId: ticket.id },
+      userId: ENGINEER_ID,
+      createdAt: new Date().toISOString(),
+      touches: [`supportTickets:${ticket.id}`],
+      status: 'pending',
+      attempts: 0,
+    });
+    await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(1));
+    await vi.advanceTimersByTimeAsync(300);
+    await settle(engine);
+    expect(transport.calls.slice(callsBefore).map((c) => c.fn)[0]).toBe('ticket_take');
+    await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(0));
+    engine.stop();
+  });
+
+  it('looks again shortly when another tab held the sync lock with changes waiting', async () => {
+    const { db } = await mirrorWithTakenTicket();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    // The first request finds the lock taken (another tab, offline, failing to push).
+    let held = true;
+    const request = vi.fn(
+      (_name: string, _options: unknown, callback: (lock: object | null) => unknown) => {
+        const lock = held ? null : {};
+        held = false;
+        return Promise.resolve(callback(lock));
+      },
+    );
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, locks: { request } });
+    try {
+      const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth() });
+      await engine.start();
+      await settle(engine);
+      expect(transport.calls).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(LOCK_RETRY_MS);
+      await settle(engine);
+      expect(transport.calls[0]?.fn).toBe('ticket_take');
+      await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(0));
+      engine.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('backs off after a transient failure and pushes when the network returns', async () => {

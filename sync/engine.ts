@@ -30,6 +30,8 @@ export interface SyncEngineOptions {
 }
 
 const LAST_SYNC_KEY = 'lastSyncAt';
+/** How soon to look again when another tab held the sync lock while changes were waiting. */
+export const LOCK_RETRY_MS = 2_000;
 const FIRST_SYNC_KEY = 'firstSyncDone';
 
 export class SyncEngine implements UserSync {
@@ -68,12 +70,19 @@ export class SyncEngine implements UserSync {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
     });
     // Outbox counts across tabs: live queries observe writes made by any tab.
+    let initial = true;
     this.outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
-      next: (entries) =>
+      next: (entries) => {
+        const pendingCount = entries.filter((e) => e.status === 'pending').length;
+        // A change queued later in another tab of this user (which may be offline) is pushed
+        // from here too, as promptly as one of this tab's own writes (start pushes the rest).
+        if (!initial && pendingCount > this.status.pendingCount) this.scheduleAfterWrite();
+        initial = false;
         this.update({
-          pendingCount: entries.filter((e) => e.status === 'pending').length,
+          pendingCount,
           needsAttention: entries.filter((e) => e.status === 'rejected'),
-        }),
+        });
+      },
       error: (error: unknown) => this.update({ lastError: describe(error) }),
     });
     this.cleanups.push(onLocalWrite(() => this.scheduleAfterWrite()));
@@ -139,21 +148,28 @@ export class SyncEngine implements UserSync {
     await discardEntry(this.options.db, mutationId);
   }
 
-  private scheduleAfterWrite(): void {
+  private async lookAgainIfPending(): Promise<void> {
+    const pending = await this.options.db.outbox.where('status').equals('pending').count();
+    if (pending > 0) this.scheduleAfterWrite(LOCK_RETRY_MS);
+  }
+
+  private scheduleAfterWrite(delayMs = this.options.writeDebounceMs ?? 300): void {
     if (this.writeTimer) clearTimeout(this.writeTimer);
     this.writeTimer = setTimeout(() => {
       this.writeTimer = null;
       void this.requestSync();
-    }, this.options.writeDebounceMs ?? 300);
+    }, delayMs);
   }
 
   private async withLock(fn: () => Promise<void>): Promise<void> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     if (!locks) return fn();
     // Another tab already syncing this user: it pushes; this tab sees the rows via live queries.
-    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) =>
-      lock ? fn() : undefined,
-    );
+    // That tab may be offline and fail, so with changes waiting this tab looks again shortly.
+    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) => {
+      if (lock) return fn();
+      return this.lookAgainIfPending();
+    });
   }
 
   private async pass(): Promise<void> {

@@ -282,7 +282,6 @@ describe('faults', () => {
     // The input is still in the form, nothing of it in the mirror or the outbox.
     expect(await dialog.getByLabel('Title').inputValue()).toBe(title);
     expect(await inMirror(page, [title])).toEqual(before);
-    await syncStatus(page).getByText('0 pending').waitFor();
 
     // Space freed: the same form goes through, and reaches the server once.
     await page.evaluate(() => {
