@@ -167,11 +167,13 @@ describe('SyncEngine', () => {
   it('backs off after a transient failure and pushes when the network returns', async () => {
     const { db } = await mirrorWithTakenTicket();
     const { state, transport } = switchableServer();
+    // The session is told the network returned (supabase-js forgets its offline refresh failure).
+    const auth = { ...fakeAuth(), networkReturned: vi.fn() };
     const engine = new SyncEngine({
       db,
       userId: ENGINEER_ID,
       transport,
-      auth: fakeAuth(),
+      auth,
       random: () => 1,
     });
     await engine.start();
@@ -196,6 +198,7 @@ describe('SyncEngine', () => {
     state.online = true;
     window.dispatchEvent(new Event('online'));
     await settle(engine);
+    expect(auth.networkReturned).toHaveBeenCalledTimes(1);
     expect(engine.getStatus()).toMatchObject({ online: true, pendingCount: 0, lastError: null });
     expect(engine.getStatus().lastSyncAt).not.toBeNull();
     engine.stop();

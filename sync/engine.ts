@@ -88,6 +88,7 @@ export class SyncEngine implements UserSync {
     this.cleanups.push(onLocalWrite(() => this.scheduleAfterWrite()));
     if (typeof window !== 'undefined') {
       const onOnline = () => {
+        this.options.auth.networkReturned?.();
         this.update({ online: true });
         this.failures = 0;
         this.requestSync();
