@@ -269,6 +269,31 @@ describe('SyncEngine', () => {
     engine.stop();
   });
 
+  it('sends the queue once the same user has signed in again', async () => {
+    const { db } = await mirrorWithTakenTicket();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    let sessionUser: string | null = null; // the session expired: nobody signed in
+    const auth = { ...fakeAuth(), currentUserId: async () => sessionUser };
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth });
+    await engine.start();
+    await settle(engine);
+    expect(engine.getStatus()).toMatchObject({ signInRequired: true, pendingCount: 1 });
+    // Someone else signing in does not send it.
+    sessionUser = OTHER_ENGINEER_ID;
+    await engine.requestSync();
+    expect(transport.calls).toHaveLength(0);
+    // The user signs in again: the session asks for a pass and the queue goes.
+    sessionUser = ENGINEER_ID;
+    await engine.requestSync();
+    await settle(engine);
+    expect(transport.calls[0]?.fn).toBe('ticket_take');
+    await vi.waitFor(() =>
+      expect(engine.getStatus()).toMatchObject({ signInRequired: false, pendingCount: 0 }),
+    );
+    engine.stop();
+  });
+
   it('waits, without asking for sign-in, when the session cannot be renewed offline', async () => {
     const { db } = await mirrorWithTakenTicket();
     const { transport } = switchableServer();

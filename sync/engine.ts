@@ -175,10 +175,12 @@ export class SyncEngine implements UserSync {
 
   private async pass(): Promise<void> {
     const { db, userId, transport, auth } = this.options;
-    if (this.status.signInRequired) return;
     this.update({ syncing: true });
     try {
       const sessionUser = await auth.currentUserId();
+      // Waiting for the user to sign in again: only their own new session resumes the queue.
+      if (this.status.signInRequired && sessionUser !== userId) return;
+      if (this.status.signInRequired) this.update({ signInRequired: false, lastError: null });
       if (sessionUser === 'offline') {
         this.onTransient('Waiting for the network to renew the session');
         return;

@@ -231,6 +231,8 @@ describe('faults', () => {
       await syncStatus(page).getByText('1 pending').waitFor();
       await page.getByText(renewed).first().waitFor();
       await context.setOffline(false);
+      // Chromium fires 'online' when the device's network returns; Playwright's emulation may not.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await syncStatus(page).getByText('0 pending').waitFor({ timeout: 90_000 });
       expect(await onServer([renewed])).toEqual({ tickets: once([renewed]), ledger: 1 });
 
@@ -244,6 +246,8 @@ describe('faults', () => {
       ]);
       await page.waitForTimeout(6_000);
       await context.setOffline(false);
+      // Chromium fires 'online' when the device's network returns; Playwright's emulation may not.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await page.getByText(SESSION_EXPIRED).waitFor({ timeout: 90_000 });
       await syncStatus(page).getByText('1 pending').waitFor();
       expect((await onServer([afterSignIn])).tickets[afterSignIn]).toBeUndefined();
