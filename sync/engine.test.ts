@@ -46,6 +46,23 @@ const settle = async (engine: SyncEngine) => {
   });
 };
 
+/** An engine on a fresh mirror holding one open ticket, with a working server. */
+async function onlineEngineWithTicket() {
+  const db = freshDatabase();
+  const ticket = ticketRow();
+  await db.supportTickets.put(ticket);
+  const { state, transport } = switchableServer();
+  state.online = true;
+  const engine = new SyncEngine({
+    db,
+    userId: ENGINEER_ID,
+    transport,
+    auth: fakeAuth(),
+    writeDebounceMs: 300,
+  });
+  return { db, ticket, transport, engine };
+}
+
 /** A fresh mirror holding one ticket that the engineer has taken (queued, not yet pushed). */
 async function mirrorWithTakenTicket() {
   const db = freshDatabase();
@@ -64,18 +81,7 @@ describe('SyncEngine', () => {
   });
 
   it('pushes shortly after a local write and reports the pending count on the way', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    const { state, transport } = switchableServer();
-    state.online = true;
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      writeDebounceMs: 300,
-    });
+    const { db, ticket, transport, engine } = await onlineEngineWithTicket();
     const seen: SyncStatus[] = [];
     engine.subscribe((s) => seen.push(s));
     await engine.start();
@@ -100,18 +106,7 @@ describe('SyncEngine', () => {
   });
 
   it('pushes a change another tab queued as promptly as its own', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    const { state, transport } = switchableServer();
-    state.online = true;
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      writeDebounceMs: 300,
-    });
+    const { db, ticket, transport, engine } = await onlineEngineWithTicket();
     await engine.start();
     await settle(engine);
     const callsBefore = transport.calls.length;

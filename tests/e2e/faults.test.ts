@@ -391,12 +391,15 @@ describe('faults', () => {
     await screenShown(offline);
     const cdp = await context.newCDPSession(offline);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: true,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    // Offline for this tab only (a context's offline switch covers every tab).
+    const tabOffline = (offline: boolean) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    await tabOffline(true);
     await offline.evaluate(() => window.dispatchEvent(new Event('offline')));
     await syncStatus(offline).getByText('Offline').waitFor();
 
@@ -416,12 +419,7 @@ describe('faults', () => {
       ledger: 2,
     });
     // Back online, the other tab sends nothing again.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await tabOffline(false);
     await offline.evaluate(() => window.dispatchEvent(new Event('online')));
     await syncStatus(offline)
       .getByText(/Synced just now/)
