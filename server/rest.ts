@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_DEMO_JWT_SECRET, logFailure, verifyAccessToken } from './auth';
 import type { Database, Queryable } from './db/database';
 import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson } from './http-util';
-import { RestError, parseQuery, type Filter, type ParsedQuery } from './rest-query';
+import { RestError, parseQuery, type Condition, type Filter, type ParsedQuery } from './rest-query';
 
 export interface RestHandlerOptions {
   db: Database;
@@ -85,43 +85,57 @@ function checkColumn(columns: Set<string>, table: string, column: string): strin
 }
 
 function whereClause(
-  filters: Filter[],
+  filters: Condition[],
   columns: Set<string>,
   table: string,
   params: unknown[],
 ): string {
-  const parts = filters.map((f) => {
-    const col = checkColumn(columns, table, f.column);
-    const bind = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    switch (f.op) {
-      case 'eq':
-        return `${col} = ${bind(f.value)}`;
-      case 'neq':
-        return `${col} <> ${bind(f.value)}`;
-      case 'gt':
-        return `${col} > ${bind(f.value)}`;
-      case 'gte':
-        return `${col} >= ${bind(f.value)}`;
-      case 'lt':
-        return `${col} < ${bind(f.value)}`;
-      case 'lte':
-        return `${col} <= ${bind(f.value)}`;
-      case 'ilike':
-        return `${col}::text ilike ${bind(f.value)}::text`;
-      case 'is':
-        return `${col} is ${f.value === 'null' ? 'null' : f.value === 'true' ? 'true' : 'false'}`;
-      case 'in': {
-        const values = f.value as string[];
-        if (values.length === 0) return 'false';
-        return `${col} in (${values.map(bind).join(', ')})`;
-      }
+  const bind = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const condition = (c: Condition): string => {
+    if (c.kind === 'group') {
+      const joined = c.items.map(condition).join(c.op === 'and' ? ' and ' : ' or ');
+      return `${c.negated ? 'not ' : ''}(${joined})`;
     }
-    return 'false';
-  });
-  return parts.length ? ` where ${parts.join(' and ')}` : '';
+    const sql = comparison(c, checkColumn(columns, table, c.column), bind);
+    return c.negated ? `not (${sql})` : sql;
+  };
+  return filters.length ? ` where ${filters.map(condition).join(' and ')}` : '';
+}
+
+/** One column filter as SQL; the value is always a bound parameter. */
+function comparison(f: Filter, col: string, bind: (v: unknown) => string): string {
+  switch (f.op) {
+    case 'eq':
+      return `${col} = ${bind(f.value)}`;
+    case 'neq':
+      return `${col} <> ${bind(f.value)}`;
+    case 'gt':
+      return `${col} > ${bind(f.value)}`;
+    case 'gte':
+      return `${col} >= ${bind(f.value)}`;
+    case 'lt':
+      return `${col} < ${bind(f.value)}`;
+    case 'lte':
+      return `${col} <= ${bind(f.value)}`;
+    case 'like':
+      return `${col}::text like ${bind(f.value)}::text`;
+    case 'ilike':
+      return `${col}::text ilike ${bind(f.value)}::text`;
+    case 'is': {
+      const literal = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }[
+        f.value as string
+      ];
+      return `${col} is ${literal ?? 'null'}`;
+    }
+    case 'in': {
+      const values = f.value as string[];
+      if (values.length === 0) return 'false';
+      return `${col} in (${values.map(bind).join(', ')})`;
+    }
+  }
 }
 
 function selectList(parsed: ParsedQuery, columns: Set<string>, table: string): string {

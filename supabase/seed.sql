@@ -806,6 +806,25 @@ from (
 join public.users cu on cu.email = r.customer
 join public.chairs ch on ch.serial_number = r.chair;
 
+-- Device health (issue 16): what the other field engineers' tablets last reported, so the vendor's
+-- Field Engineers page shows the range: one synced this morning with changes still queued, one
+-- silent for three days with refused changes to look at. The demo engineer's own devices report
+-- when they sync.
+insert into public.device_health (id, user_id, device_name, app_version, last_sync_at,
+                                  pending_count, needs_attention_count)
+select r.id::uuid, u.id, r.device_name, '0.1.0', pg_temp.demo_at(-r.days_ago, -r.hours_ago),
+       r.pending, r.attention
+from (
+  values
+    ('de000007-0000-4000-8000-000000000001', 'sophie.turner@demo.chairside.app',
+     'Samsung Internet on Android', 0, 3, 2, 0),
+    ('de000007-0000-4000-8000-000000000002', 'daniel.okafor@demo.chairside.app',
+     'Safari on iPad', 3, 0, 0, 2),
+    ('de000007-0000-4000-8000-000000000003', 'fiona.macleod@demo.chairside.app',
+     'Chrome on Android', 0, 0.25, 0, 0)
+) as r (id, email, device_name, days_ago, hours_ago, pending, attention)
+join public.users u on u.email = r.email;
+
 drop function pg_temp.demo_warranty_start(double precision, integer);
 drop function pg_temp.demo_day(double precision);
 drop function pg_temp.demo_iso(double precision, double precision);

@@ -212,16 +212,16 @@ describe('SyncEngine', () => {
     });
     await engine.start();
     await settle(engine);
-    const afterStart = transport.calls.length;
-    expect(afterStart).toBe(8); // one sync_pull per mirrored table
+    const pulls = () => transport.calls.filter((c) => c.fn === 'sync_pull').length;
+    expect(pulls()).toBe(9); // one sync_pull per mirrored table
 
     await vi.advanceTimersByTimeAsync(60_000);
     await settle(engine);
-    expect(transport.calls.length).toBe(afterStart * 2);
+    expect(pulls()).toBe(18);
 
     document.dispatchEvent(new Event('visibilitychange'));
     await settle(engine);
-    expect(transport.calls.length).toBe(afterStart * 3);
+    expect(pulls()).toBe(27);
     engine.stop();
   });
 
@@ -351,6 +351,134 @@ describe('SyncEngine', () => {
     expect(engine.getStatus().lastError).toBe(
       'This device is out of storage space. Free some space so changes can be saved.',
     );
+    engine.stop();
+  });
+});
+
+describe('SyncEngine device health report', () => {
+  const device = { name: 'Chrome on Android', appVersion: '9.9.9' };
+  const reports = (transport: { calls: { fn: string; params: Record<string, unknown> }[] }) =>
+    transport.calls.filter((c) => c.fn === 'device_health_report').map((c) => c.params.args);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports after each completed round, once the pull is done, from one stored device id', async () => {
+    const { db, take } = await mirrorWithTakenTicket();
+    // The take is refused (needs attention); a second change stays queued behind a server error.
+    const transport = scriptedTransport((fn) => {
+      if (fn === 'sync_pull' || fn === 'sync_rows') return ok({ rows: [] });
+      if (fn === 'device_health_report') return ok({});
+      return refused('PT409', 'This ticket has already been taken by Nina Patel');
+    });
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth(), device });
+    await engine.start();
+    await settle(engine);
+    const fns = transport.calls.map((c) => c.fn);
+    expect(fns.at(-1)).toBe('device_health_report');
+    expect(fns.filter((fn) => fn === 'sync_pull')).toHaveLength(9);
+    expect(fns.indexOf('device_health_report')).toBeGreaterThan(fns.lastIndexOf('sync_pull'));
+    const deviceId = (await db.meta.get('deviceId'))?.value;
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reports(transport)).toEqual([
+      {
+        device_id: deviceId,
+        device_name: 'Chrome on Android',
+        app_version: '9.9.9',
+        pending_count: 0,
+        needs_attention_count: 1,
+      },
+    ]);
+    expect(engine.getStatus().needsAttention.map((e) => e.id)).toEqual([take.id]);
+
+    await engine.discard(take.id);
+    await engine.requestSync();
+    await settle(engine);
+    expect(reports(transport)).toHaveLength(2);
+    expect(reports(transport)[1]).toMatchObject({ device_id: deviceId, needs_attention_count: 0 });
+    engine.stop();
+  });
+
+  it('counts the changes still queued when the round ends, and reports nothing after a failed round', async () => {
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    let serverDown = true;
+    let wrote = false;
+    const transport = scriptedTransport(async (fn) => {
+      if (serverDown) return refused('PT503', 'busy', 503);
+      if (fn === 'sync_pull' && !wrote) {
+        // The engineer takes a ticket while the pull runs: it is queued when the round ends.
+        wrote = true;
+        await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+      }
+      return ok({ rows: [] });
+    });
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth(), device });
+    await engine.start();
+    await settle(engine);
+    // A 503 on the pull is transient: the round did not complete, so there is nothing to report.
+    expect(reports(transport)).toEqual([]);
+    expect(engine.getStatus().lastSyncAt).toBeNull();
+
+    serverDown = false;
+    await engine.requestSync();
+    await settle(engine);
+    expect(reports(transport)).toEqual([
+      expect.objectContaining({ pending_count: 1, needs_attention_count: 0 }),
+    ]);
+    engine.stop();
+  });
+
+  it('never holds up or fails the round: a hanging, refused or failing report changes nothing', async () => {
+    const db = freshDatabase();
+    let answer: (response: BackendResponse) => void = () => undefined;
+    let mode: 'hang' | 'refuse' | 'offline' = 'hang';
+    const transport = scriptedTransport((fn) => {
+      if (fn === 'sync_pull') return ok({ rows: [], total: 0 });
+      if (mode === 'refuse') return refused('PT400', 'Queued changes must be a whole number', 400);
+      if (mode === 'offline') return offline;
+      return new Promise<BackendResponse>((resolve) => {
+        answer = resolve;
+      });
+    });
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth(), device });
+    await engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // The round is over while the report still hangs: synced, not syncing, no error.
+    await vi.waitFor(() => expect(reports(transport)).toHaveLength(1));
+    expect(engine.getStatus()).toMatchObject({ syncing: false, firstSyncDone: true, lastError: null });
+    expect(engine.getStatus().lastSyncAt).not.toBeNull();
+
+    // A round that ends while a report is in flight leaves it to the next round.
+    await engine.requestSync();
+    expect(transport.calls.filter((c) => c.fn === 'sync_pull')).toHaveLength(18);
+    expect(reports(transport)).toHaveLength(1);
+    answer(offline);
+    await settle(engine);
+
+    for (const next of ['refuse', 'offline'] as const) {
+      mode = next;
+      await engine.requestSync();
+      await settle(engine);
+      expect(engine.getStatus()).toMatchObject({
+        online: true,
+        lastError: null,
+        pendingCount: 0,
+        needsAttention: [],
+      });
+    }
+    // Each round sent its own report; none went through the outbox or into needs-attention.
+    expect(reports(transport)).toHaveLength(3);
+    expect(await db.outbox.count()).toBe(0);
+    // No retry timer was armed by a failed report: the next report comes with the next round.
+    const calls = transport.calls.length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(transport.calls.length).toBe(calls);
     engine.stop();
   });
 });

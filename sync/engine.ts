@@ -4,7 +4,8 @@
  * It runs push-then-pull passes: at start, on the 'online' event, when the tab becomes visible,
  * after each local write (debounced), on a periodic timer, and after a transient failure with
  * backoff and jitter. One pass at a time per tab, and one tab at a time per user (Web Locks);
- * other tabs see the results through Dexie live queries. It publishes a SyncStatus.
+ * other tabs see the results through Dexie live queries. It publishes a SyncStatus. After each
+ * completed round it reports the device's health to the server (reportHealth, below).
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { onLocalWrite } from '../src/data/actions';
@@ -12,6 +13,7 @@ import type { ChairsideDatabase } from '../src/data/db';
 import { isStorageFull, STORAGE_FULL } from '../src/data/storage-full';
 import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
 import { backoffDelay } from './backoff';
+import { thisDevice, type DeviceInfo } from './device';
 import { PullError, pullAll } from './pull';
 import { discardEntry, pushOutbox, retryEntry } from './push';
 import type { AuthPort, Transport } from './transport';
@@ -27,12 +29,16 @@ export interface SyncEngineOptions {
   writeDebounceMs?: number;
   pageSize?: number;
   random?: () => number;
+  /** What identifies this device to a person (default: from the browser and the app's version). */
+  device?: DeviceInfo;
 }
 
 const LAST_SYNC_KEY = 'lastSyncAt';
 /** How soon to look again when another tab held the sync lock while changes were waiting. */
 export const LOCK_RETRY_MS = 2_000;
 const FIRST_SYNC_KEY = 'firstSyncDone';
+/** This mirror's device id, generated once: each user's mirror on a tablet is one device. */
+const DEVICE_ID_KEY = 'deviceId';
 
 export class SyncEngine implements UserSync {
   private status: SyncStatus = { ...initialStatus };
@@ -44,6 +50,7 @@ export class SyncEngine implements UserSync {
   private writeTimer: ReturnType<typeof setTimeout> | null = null;
   private periodTimer: ReturnType<typeof setInterval> | null = null;
   private outboxSubscription: Subscription | null = null;
+  private reporting: Promise<void> | null = null;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(private readonly options: SyncEngineOptions) {}
@@ -135,9 +142,9 @@ export class SyncEngine implements UserSync {
     return this.running;
   }
 
-  /** Resolves when no pass is running or queued. */
+  /** Resolves when no pass is running or queued and no health report is in flight. */
   async whenIdle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.reporting) await (this.running ?? this.reporting);
   }
 
   async retry(mutationId: string): Promise<void> {
@@ -207,6 +214,7 @@ export class SyncEngine implements UserSync {
       ]);
       this.failures = 0;
       this.update({ lastSyncAt: now, firstSyncDone: true, online: true, lastError: null });
+      this.reportHealth();
     } catch (error) {
       if (error instanceof PullError && error.kind === 'transient') this.onTransient(error.message);
       else if (error instanceof PullError && error.kind === 'auth') {
@@ -217,6 +225,50 @@ export class SyncEngine implements UserSync {
     } finally {
       this.update({ syncing: false, progress: null });
     }
+  }
+
+  /**
+   * Device health (issue 16): tells the server, after a completed round, that this device has just
+   * synced and how many changes it holds queued and refused, for the vendor's Field Engineers
+   * page. Not through the outbox: a report is the device's state at this moment, not a change the
+   * user made. Queued, it would wait behind the very entries it counts, a refused one would land
+   * in needs-attention and count itself, and a stale report replayed later would say less than
+   * the next round's. So it is sent straight away, without being awaited by the round: whatever
+   * happens to it (offline, refused, a slow server) never delays, fails or changes the sync, and
+   * a report that did not arrive is simply superseded by the next round's. One at a time: a round
+   * that ends while one is in flight leaves it to the next round.
+   */
+  private reportHealth(): void {
+    if (this.reporting) return;
+    this.reporting = this.sendHealth()
+      .catch(() => undefined)
+      .finally(() => {
+        this.reporting = null;
+      });
+  }
+
+  private async sendHealth(): Promise<void> {
+    const { db, transport, device = thisDevice() } = this.options;
+    const deviceId = await db.transaction('rw', db.meta, async () => {
+      const stored = (await db.meta.get(DEVICE_ID_KEY))?.value;
+      if (typeof stored === 'string') return stored;
+      const id = crypto.randomUUID();
+      await db.meta.put({ key: DEVICE_ID_KEY, value: id });
+      return id;
+    });
+    const [pending, rejected] = await Promise.all([
+      db.outbox.where('status').equals('pending').count(),
+      db.outbox.where('status').equals('rejected').count(),
+    ]);
+    await transport.rpc('device_health_report', {
+      args: {
+        device_id: deviceId,
+        device_name: device.name,
+        app_version: device.appVersion,
+        pending_count: pending,
+        needs_attention_count: rejected,
+      },
+    });
   }
 
   private onTransient(reason: string): void {

@@ -11,7 +11,14 @@ export { supabaseAuth, supabaseTransport } from './supabase-transport';
 export { supabaseSessionBackend } from './session-backend';
 export type { AuthPort, Transport } from './transport';
 export { classify, type BackendResponse, type Outcome } from './classify';
-export { pushOutbox, retryEntry, discardEntry, type PushResult } from './push';
+export {
+  BATCH_LIMITS,
+  pushOutbox,
+  retryEntry,
+  discardEntry,
+  type BatchLimits,
+  type PushResult,
+} from './push';
 export { pullAll, pullTable, PullError, OVERLAP_MS, PAGE_SIZE, type PullProgress } from './pull';
 export { initialStatus, progressFraction, type SyncStatus } from '../src/data/sync-status';
 export { backoffDelay } from './backoff';

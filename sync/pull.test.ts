@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
 import { incrementalStart, OVERLAP_MS, pullAll, pullTable, readCursor } from './pull';
 import {
@@ -241,6 +242,168 @@ describe('pull', () => {
     expect(await db.parts.count()).toBe(15);
   });
 
+  /**
+   * Spies on the mirror's writes to one table (a Dexie middleware): every write is recorded with
+   * its first key and how many sync_pull calls had been made when it started; `before` may hold
+   * a write back or fail it, as a slow or full disk would.
+   */
+  function spyWrites(
+    db: ReturnType<typeof freshDatabase>,
+    table: string,
+    transport: { calls: unknown[] },
+    before: (write: number) => Promise<void> = async () => undefined,
+  ) {
+    const writes: { firstKey: unknown; callsMade: number }[] = [];
+    db.use({
+      stack: 'dbcore',
+      name: 'pull-test-spy',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const inner = down.table(name);
+          if (name !== table) return inner;
+          return {
+            ...inner,
+            mutate: async (req) => {
+              if (req.type !== 'put') return inner.mutate(req);
+              const write = writes.length;
+              writes.push({
+                firstKey: (req.values[0] as { id: string }).id,
+                callsMade: transport.calls.length,
+              });
+              await before(write);
+              return inner.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+    return writes;
+  }
+
+  /** pagedServer with a server time an hour after the rows, so a resumed pull starts at the cursor. */
+  function pagedServerWithTime(rows: Part[]) {
+    const server = pagedServer(rows);
+    return scriptedTransport(async (fn, params) => {
+      const answer = await server.rpc(fn, params);
+      return {
+        ...answer,
+        data: { ...(answer.data as object), server_time: at(0).replace('T10', 'T11') },
+      };
+    });
+  }
+
+  it('requests the next page while writing the current one, and applies pages strictly in order', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 35 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const transport = pagedServerWithTime(parts);
+    let release: () => void = () => undefined;
+    const secondWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    const writes = spyWrites(db, 'parts', transport, async (write) => {
+      // The second page's write waits until the third and fourth pages could have overtaken it.
+      if (write === 1) await Dexie.waitFor(secondWriteHeld);
+    });
+    const progress: number[] = [];
+    const pulling = pullTable(db, transport, 'parts', {
+      pageSize: 10,
+      onPage: (loaded) => progress.push(loaded),
+    });
+    await vi.waitFor(() => expect(writes).toHaveLength(2));
+    // Page 3 was requested ahead, and nothing after page 2 was written while page 2 was held.
+    expect(transport.calls).toHaveLength(3);
+    expect(progress).toEqual([10]);
+    release();
+    expect(await pulling).toBe(35);
+    // Each page's write started once the next page had been asked for (the overlap), in order.
+    expect(writes.map((w) => w.firstKey)).toEqual([
+      parts[0]!.id,
+      parts[10]!.id,
+      parts[20]!.id,
+      parts[30]!.id,
+    ]);
+    expect(writes.map((w) => w.callsMade)).toEqual([2, 3, 4, 4]);
+    expect(progress).toEqual([10, 20, 30, 35]);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(34), id: parts[34]!.id });
+    expect(await db.parts.count()).toBe(35);
+  });
+
+  it('drops the page fetched ahead when a write fails, and the next pull resumes after the last committed page', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 30 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const transport = pagedServerWithTime(parts);
+    let diskFull = true;
+    spyWrites(db, 'parts', transport, async (write) => {
+      if (write === 1 && diskFull) throw new DOMException('The disk is full', 'QuotaExceededError');
+    });
+    await expect(pullTable(db, transport, 'parts', { pageSize: 10 })).rejects.toThrow(
+      'The disk is full',
+    );
+    // Page 3 had been requested while page 2 was written; none of it was applied.
+    expect(transport.calls).toHaveLength(3);
+    expect(await db.parts.count()).toBe(10);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(9), id: parts[9]!.id });
+
+    diskFull = false;
+    const resumed = pagedServerWithTime(parts);
+    expect(await pullTable(db, resumed, 'parts', { pageSize: 10 })).toBe(20);
+    expect(resumed.calls[0]?.params).toMatchObject({
+      after_updated_at: at(9),
+      after_id: parts[9]!.id,
+    });
+    expect(await db.parts.count()).toBe(30);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(29), id: parts[29]!.id });
+  });
+
+  it('stops at a failed page fetched ahead after committing the page before it', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 30 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const server = pagedServerWithTime(parts);
+    const failsThirdPage = scriptedTransport((fn, params) =>
+      server.calls.length === 2 ? offline : server.rpc(fn, params),
+    );
+    await expect(pullTable(db, failsThirdPage, 'parts', { pageSize: 10 })).rejects.toThrow(
+      'fetch failed',
+    );
+    expect(await db.parts.count()).toBe(20);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(19), id: parts[19]!.id });
+  });
+
+  it('writes a page in chunks, each committed with its own cursor, and resumes after the last one', async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: 13 }, (_, i) => partRow({ updatedAt: at(i) }));
+    const transport = pagedServerWithTime(parts);
+    let diskFull = true;
+    const writes = spyWrites(db, 'parts', transport, async (write) => {
+      if (write === 2 && diskFull) throw new DOMException('The disk is full', 'QuotaExceededError');
+    });
+    const progress: number[] = [];
+    const options = { pageSize: 10, writeChunk: 4, onPage: (n: number) => progress.push(n) };
+    await expect(pullTable(db, transport, 'parts', options)).rejects.toThrow('The disk is full');
+    // Two chunks of the first page committed; the third failed and took nothing with it.
+    expect(progress).toEqual([4, 8]);
+    expect(await db.parts.count()).toBe(8);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(7), id: parts[7]!.id });
+
+    diskFull = false;
+    progress.length = 0;
+    const resumed = pagedServerWithTime(parts);
+    expect(await pullTable(db, resumed, 'parts', options)).toBe(5);
+    expect(resumed.calls[0]?.params).toMatchObject({
+      after_updated_at: at(7),
+      after_id: parts[7]!.id,
+    });
+    expect(progress).toEqual([4, 5]);
+    expect(writes.map((w) => w.firstKey)).toEqual([
+      parts[0]!.id,
+      parts[4]!.id,
+      parts[8]!.id,
+      parts[8]!.id,
+      parts[12]!.id,
+    ]);
+    expect(await db.parts.count()).toBe(13);
+    expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(12), id: parts[12]!.id });
+  });
+
   it('refuses a malformed row from the wire without storing the page', async () => {
     const db = freshDatabase();
     const transport = scriptedTransport(() => ok({ rows: [{ name: 'no id' }] }));
@@ -257,14 +420,15 @@ describe('pull', () => {
       tables.push(`${p.tableIndex + 1}/${p.tableCount} ${p.table}`),
     );
     expect(tables).toEqual([
-      '1/8 users',
-      '2/8 chairs',
-      '3/8 parts',
-      '4/8 supportTickets',
-      '5/8 trainingResources',
-      '6/8 partRequests',
-      '7/8 serviceRequests',
-      '8/8 installations',
+      '1/9 users',
+      '2/9 chairs',
+      '3/9 parts',
+      '4/9 supportTickets',
+      '5/9 trainingResources',
+      '6/9 partRequests',
+      '7/9 serviceRequests',
+      '8/9 installations',
+      '9/9 deviceHealth',
     ]);
   });
 });

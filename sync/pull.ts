@@ -31,6 +31,11 @@ import { isDeleted, toLocalRow } from './wire';
 
 export const PAGE_SIZE = 1000;
 export const OVERLAP_MS = 30_000;
+/**
+ * Rows per write transaction: a quarter page, so cloning the rows into IndexedDB stays a short
+ * task on the main thread (the bench prints the longest one during a first sync).
+ */
+export const WRITE_CHUNK = 250;
 
 export interface Cursor {
   updatedAt: string;
@@ -85,18 +90,83 @@ function overlapBound(cursor: Cursor): number {
   return Date.parse(cursor.pulledAt ?? cursor.updatedAt) - OVERLAP_MS;
 }
 
-/** Pulls one table to the present; returns the number of rows received. */
+interface PageRequest {
+  after: { updatedAt: string | null; id: string | null };
+  withTotal: boolean;
+  departedAfter: string | null;
+}
+
+interface Page {
+  rows: unknown[];
+  total: number | null;
+  gone: string[];
+  serverTime: string | null;
+  resync: boolean;
+}
+
+/** One sync_pull call, its failures as PullError. */
+async function fetchPage(
+  transport: Transport,
+  table: EntityTable,
+  pageSize: number,
+  request: PageRequest,
+): Promise<Page> {
+  const outcome = classify(
+    await transport.rpc('sync_pull', {
+      table_name: SERVER_TABLE[table],
+      after_updated_at: request.after.updatedAt,
+      after_id: request.after.id,
+      max_rows: pageSize,
+      with_total: request.withTotal,
+      ...(request.departedAfter ? { departed_after: request.departedAfter } : {}),
+    }),
+  );
+  if (outcome.kind === 'transient' || outcome.kind === 'auth') {
+    throw new PullError(outcome.kind, outcome.reason);
+  }
+  if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
+  const page = outcome.data as {
+    rows?: unknown[];
+    total?: number | null;
+    gone?: unknown[];
+    server_time?: unknown;
+    resync?: unknown;
+  } | null;
+  return {
+    rows: Array.isArray(page?.rows) ? page.rows : [],
+    total: typeof page?.total === 'number' ? page.total : null,
+    gone: Array.isArray(page?.gone)
+      ? page.gone.filter((id): id is string => typeof id === 'string')
+      : [],
+    serverTime: typeof page?.server_time === 'string' ? page.server_time : null,
+    resync: page?.resync === true,
+  };
+}
+
+/**
+ * Pulls one table to the present; returns the number of rows received.
+ *
+ * Pages are pipelined: as soon as a page has arrived, the next one is requested (its keyset
+ * start is the last row just received) while the current one is written, so the server's time
+ * and the mirror's write time overlap instead of adding up. Pages are still applied strictly in
+ * order, each in its own transaction with its cursor; a page fetched ahead is only applied after
+ * the one before it committed, and dropped unapplied when anything before it failed, so a failure
+ * anywhere leaves the cursor of the last committed page and the next pull resumes there.
+ */
 export async function pullTable(
   db: ChairsideDatabase,
   transport: Transport,
   table: EntityTable,
-  options: { pageSize?: number; onPage?: (loaded: number, total: number | null) => void } = {},
+  options: {
+    pageSize?: number;
+    /** Rows written per transaction (a page is written in chunks of this many). */
+    writeChunk?: number;
+    onPage?: (loaded: number, total: number | null) => void;
+  } = {},
 ): Promise<number> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const writeChunk = Math.max(1, options.writeChunk ?? WRITE_CHUNK);
   const stored = await readCursor(db, table);
-  let after: { updatedAt: string | null; id: string | null } = stored
-    ? incrementalStart(stored)
-    : { updatedAt: null, id: null };
   const departedAfter = stored ? departuresStart(stored) : null;
   let pulledAt: string | undefined;
   let cursor: Cursor | null = stored;
@@ -105,68 +175,87 @@ export async function pullTable(
   let firstPage = true;
   /** While pulling a table again from the start: every id the server sent. */
   let resync: Set<string> | null = null;
+  const request = (req: PageRequest): Promise<Page> => {
+    const pending = fetchPage(transport, table, pageSize, req);
+    // A page fetched ahead may never be awaited (the write before it failed): not unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next = request({
+    after: stored ? incrementalStart(stored) : { updatedAt: null, id: null },
+    withTotal: !stored,
+    departedAfter,
+  });
   for (;;) {
-    const outcome = classify(
-      await transport.rpc('sync_pull', {
-        table_name: SERVER_TABLE[table],
-        after_updated_at: after.updatedAt,
-        after_id: after.id,
-        max_rows: pageSize,
-        with_total: firstPage && (!stored || resync !== null),
-        ...(departedAfter && !resync ? { departed_after: departedAfter } : {}),
-      }),
-    );
-    if (outcome.kind === 'transient' || outcome.kind === 'auth') {
-      throw new PullError(outcome.kind, outcome.reason);
-    }
-    if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
-    const page = outcome.data as {
-      rows?: unknown[];
-      total?: number | null;
-      gone?: unknown[];
-      server_time?: unknown;
-      resync?: unknown;
-    } | null;
-    if (page?.resync === true && !resync) {
+    const page = await next;
+    if (page.resync && !resync) {
       // The departure log no longer reaches back to the cursor: start the table over.
       resync = new Set();
-      after = { updatedAt: null, id: null };
       cursor = null;
+      next = request({
+        after: { updatedAt: null, id: null },
+        withTotal: true,
+        departedAfter: null,
+      });
       continue;
     }
-    if (firstPage && typeof page?.server_time === 'string') pulledAt = page.server_time;
-    const wireRows = Array.isArray(page?.rows) ? page.rows : [];
-    if (firstPage && typeof page?.total === 'number') total = page.total;
-    firstPage = false;
+    if (firstPage) {
+      if (page.serverTime) pulledAt = page.serverTime;
+      total = page.total;
+      firstPage = false;
+    }
 
-    const rows = wireRows.map((wire) => toLocalRow(table, wire));
-    const live = rows.filter((row) => !isDeleted(row)) as EntityTables[typeof table][];
-    const gone = Array.isArray(page?.gone)
-      ? page.gone.filter((id): id is string => typeof id === 'string')
-      : [];
-    const removed = [...rows.filter(isDeleted).map((row) => row.id), ...gone];
-    for (const row of rows) resync?.add(row.id);
+    const rows = page.rows.map((wire) => toLocalRow(table, wire));
     const last = rows[rows.length - 1];
     const done = !last || rows.length < pageSize;
-    if (last) cursor = { updatedAt: last.updatedAt, id: last.id };
-    // The pull's server time moves on even when no row changed, so the next window shrinks.
-    const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
-    await db.transaction('rw', allTables(db), async () => {
-      if (done && resync) {
-        // Whatever the server no longer sends has left this user's view.
-        const seen = resync;
-        const local = (await db[table].toCollection().primaryKeys()) as string[];
-        removed.push(...local.filter((id) => !seen.has(id)));
+    if (last && !done) {
+      next = request({
+        after: { updatedAt: last.updatedAt, id: last.id },
+        withTotal: false,
+        departedAfter: resync ? null : departedAfter,
+      });
+    }
+    for (const row of rows) resync?.add(row.id);
+    // A page is written in chunks, each its own transaction with the cursor of its last row (rows
+    // come in cursor order, so a committed prefix is a valid place to resume), and the main thread
+    // is handed back between chunks: input and the progress bar never wait for a whole page.
+    const chunkCount = Math.max(1, Math.ceil(rows.length / writeChunk));
+    for (let chunk = 0; chunk < chunkCount; chunk++) {
+      const slice = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
+      const final = chunk === chunkCount - 1;
+      const live: EntityTables[typeof table][] = [];
+      const removed: string[] = [];
+      for (const row of slice) {
+        if (isDeleted(row)) removed.push(row.id);
+        else live.push(row);
       }
-      await acceptServerRows(db, table, live, removed, runEffect);
-      if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
-      else if (done && resync) await db.meta.delete(cursorKey(table));
-    });
-    loaded += rows.length;
-    options.onPage?.(loaded, total);
+      if (final) removed.push(...page.gone);
+      const end = slice[slice.length - 1];
+      if (end) cursor = { updatedAt: end.updatedAt, id: end.id };
+      // The pull's server time moves on even when no row changed, so the next window shrinks.
+      const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
+      const seen = final && done ? resync : null;
+      await db.transaction('rw', allTables(db), async () => {
+        if (seen) {
+          // Whatever the server no longer sends has left this user's view.
+          const local = (await db[table].toCollection().primaryKeys()) as string[];
+          removed.push(...local.filter((id) => !seen.has(id)));
+        }
+        await acceptServerRows(db, table, live, removed, runEffect);
+        if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
+        else if (seen) await db.meta.delete(cursorKey(table));
+      });
+      loaded += slice.length;
+      options.onPage?.(loaded, total);
+      if (!final) await yieldToMain();
+    }
     if (done) return loaded;
-    after = { updatedAt: last.updatedAt, id: last.id };
   }
+}
+
+/** Lets the browser handle input and paint before the next chunk is written. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Pulls every mirrored table in turn, reporting progress across all of them. */

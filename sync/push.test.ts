@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { performMutation } from '../src/data/actions';
 import { MutationRejected } from '../src/data/local-store';
 import { discardEntry, pushOutbox, retryEntry } from './push';
+import { ModelServer } from './testing/model-server';
+import type { Transport } from './transport';
 import {
   ENGINEER_ID,
   OTHER_ENGINEER_ID,
@@ -102,7 +104,7 @@ describe('push', () => {
     const db = freshDatabase();
     const ticket = ticketRow();
     await db.supportTickets.put(ticket);
-    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    const take = await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
     await performMutation(db, ENGINEER_ID, 'ticket.setStatus', {
       ticketId: ticket.id,
       status: 'RESOLVED',
@@ -110,7 +112,8 @@ describe('push', () => {
     const transport = scriptedTransport(() => offline);
     const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
     expect(result.stop).toEqual({ kind: 'transient', reason: 'TypeError: fetch failed' });
-    expect(transport.calls).toHaveLength(1);
+    expect(transport.requests.map((r) => r.fn)).toEqual(['ops_batch']);
+    expect(transport.calls.map((c) => c.params.mutation_id)).toEqual([take.id]);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => [e.name, e.status, e.attempts])).toEqual([
       ['ticket.take', 'pending', 1],
@@ -283,5 +286,243 @@ describe('push', () => {
     await discardEntry(db, add.id);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.supportTickets.get(ticket.id)).toEqual(ticket);
+  });
+});
+
+describe('push in batches', () => {
+  /** `n` tickets with one queued service notes change each, oldest first. */
+  async function queued(n: number, userId = ENGINEER_ID) {
+    const db = freshDatabase(userId);
+    const tickets = Array.from({ length: n }, () => ticketRow({ engineerUserId: userId }));
+    await db.supportTickets.bulkPut(tickets);
+    const entries = [];
+    for (const [i, ticket] of tickets.entries()) {
+      entries.push(
+        await performMutation(db, userId, 'ticket.updateServiceNotes', {
+          ticketId: ticket.id,
+          patch: { workPerformed: `Visit ${i}` },
+        }),
+      );
+    }
+    return { db, tickets, ids: entries.map((e) => e.id) };
+  }
+
+  /** The server's row after a notes change: the ticket with its notes, a later updated_at. */
+  const noted = (ticket: ReturnType<typeof ticketRow>, args: unknown) => {
+    const { patch } = args as { patch: { workPerformed: string } };
+    return toWire({ ...ticket, serviceNotes: patch, updatedAt: '2026-11-21T11:00:00.000Z' });
+  };
+
+  const serverFor =
+    (tickets: ReturnType<typeof ticketRow>[]) => (_fn: string, params: Record<string, unknown>) => {
+      const { ticketId } = params.args as { ticketId: string };
+      const ticket = tickets.find((t) => t.id === ticketId)!;
+      return ok({ support_tickets: [noted(ticket, params.args)] });
+    };
+
+  it('sends consecutive entries in one request, in order, and applies every answer', async () => {
+    const { db, tickets, ids } = await queued(5);
+    const transport = scriptedTransport(serverFor(tickets));
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 5, rejected: 0 });
+    expect(transport.requests).toHaveLength(1);
+    expect(transport.requests[0]?.fn).toBe('ops_batch');
+    expect(
+      (transport.requests[0]?.params.mutations as { fn: string; mutation_id: string }[]).map(
+        (m) => [m.fn, m.mutation_id],
+      ),
+    ).toEqual(ids.map((id) => ['ticket_update_service_notes', id]));
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shadows.count()).toBe(0);
+    for (const [i, ticket] of tickets.entries()) {
+      expect((await db.supportTickets.get(ticket.id))?.serviceNotes).toEqual({
+        workPerformed: `Visit ${i}`,
+      });
+    }
+  });
+
+  it('files a refused mutation under needs attention and applies the ones after it', async () => {
+    const { db, tickets, ids } = await queued(4);
+    const refusedTicket = tickets[1]!;
+    const transport = scriptedTransport((fn, params) => {
+      if (fn === 'sync_rows') return ok({ rows: [toWire(refusedTicket)] });
+      const { ticketId } = params.args as { ticketId: string };
+      if (ticketId === refusedTicket.id) {
+        return refused('PT403', 'This ticket is assigned to another engineer', 403);
+      }
+      return serverFor(tickets)(fn, params);
+    });
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 3, rejected: 1 });
+    expect(transport.requests.map((r) => r.fn)).toEqual(['ops_batch', 'sync_rows']);
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      id: ids[1],
+      status: 'rejected',
+      rejection: {
+        errorClass: 'forbidden',
+        message: 'This ticket is assigned to another engineer',
+      },
+    });
+    expect(await db.supportTickets.get(refusedTicket.id)).toEqual(refusedTicket);
+    expect((await db.supportTickets.get(tickets[3]!.id))?.serviceNotes).toEqual({
+      workPerformed: 'Visit 3',
+    });
+  });
+
+  it('bounds a request by count and by size', async () => {
+    const { db, tickets } = await queued(5);
+    const byCount = scriptedTransport(serverFor(tickets));
+    await pushOutbox(db, ENGINEER_ID, byCount, fakeAuth(), { count: 2, bytes: 1 << 20 });
+    expect(byCount.requests.map((r) => r.fn)).toEqual([
+      'ops_batch',
+      'ops_batch',
+      'ticket_update_service_notes',
+    ]);
+    expect(byCount.calls).toHaveLength(5);
+
+    const again = await queued(5);
+    const bySize = scriptedTransport(serverFor(again.tickets));
+    const one = JSON.stringify(
+      (await again.db.outbox.toArray()).map((e) => ({
+        fn: 'x',
+        mutation_id: e.id,
+        args: e.args,
+      }))[0],
+    ).length;
+    await pushOutbox(again.db, ENGINEER_ID, bySize, fakeAuth(), { count: 100, bytes: one * 3 });
+    const sizes = bySize.requests.map((r) =>
+      r.fn === 'ops_batch' ? (r.params.mutations as unknown[]).length : 1,
+    );
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(Math.max(...sizes)).toBeLessThan(5);
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    expect(await again.db.outbox.count()).toBe(0);
+  });
+
+  it('replays one request per mutation against a server without the batch operation', async () => {
+    const { db, tickets, ids } = await queued(3);
+    const transport = scriptedTransport(serverFor(tickets), { batch: false });
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 3, rejected: 0 });
+    expect(transport.requests.map((r) => r.fn)).toEqual([
+      'ops_batch',
+      ...ids.map(() => 'ticket_update_service_notes'),
+    ]);
+    expect(transport.calls.map((c) => c.params.mutation_id)).toEqual(ids);
+    // The same transport is not asked again.
+    const more = await queued(2);
+    tickets.push(...more.tickets);
+    await pushOutbox(more.db, ENGINEER_ID, transport, fakeAuth());
+    expect(transport.requests.filter((r) => r.fn === 'ops_batch')).toHaveLength(1);
+  });
+
+  it('after a failed batch sends the first entry alone, keeps order, and stops at the failure', async () => {
+    const { db, tickets, ids } = await queued(5);
+    const broken = tickets[2]!.id;
+    const transport = scriptedTransport((fn, params) => {
+      const { ticketId } = params.args as { ticketId: string };
+      if (ticketId === broken) return { status: 500, data: null, error: { message: 'boom' } };
+      return serverFor(tickets)(fn, params);
+    });
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({
+      accepted: 2,
+      rejected: 0,
+      stop: { kind: 'transient', reason: 'boom' },
+    });
+    const left = await db.outbox.orderBy('seq').toArray();
+    expect(left.map((e) => [e.id, e.status, e.attempts])).toEqual([
+      [ids[2], 'pending', 1],
+      [ids[3], 'pending', 0],
+      [ids[4], 'pending', 0],
+    ]);
+    // Nothing behind the failing entry was applied: its optimistic notes are still local only.
+    expect((await db.shadows.toArray()).map((s) => s.key).sort()).toEqual(
+      [2, 3, 4].map((i) => `supportTickets:${tickets[i]!.id}`).sort(),
+    );
+  });
+
+  it('halves the batch when the server says the request is too large', async () => {
+    const { db, tickets } = await queued(8);
+    const transport = scriptedTransport(serverFor(tickets));
+    const inner = transport.rpc;
+    transport.rpc = async (fn, params) =>
+      fn === 'ops_batch' && (params.mutations as unknown[]).length > 2
+        ? refused('request_too_large', 'Request body exceeds 1048576 bytes', 413)
+        : inner(fn, params);
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 8, rejected: 0 });
+    const sent = transport.requests.map((r) =>
+      r.fn === 'ops_batch' ? (r.params.mutations as unknown[]).length : 1,
+    );
+    // 8 refused, first alone, 4 refused, first alone, then pairs.
+    expect(sent).toEqual([1, 1, 2, 2, 2]);
+  });
+
+  it('settles a locally refused entry in its place between two batches', async () => {
+    const { db, tickets, ids } = await queued(4);
+    const foreign = (await db.outbox.toArray())[1]!;
+    await db.outbox.update(foreign.seq!, { userId: OTHER_ENGINEER_ID });
+    const transport = scriptedTransport((fn, params) =>
+      fn === 'sync_rows' ? ok({ rows: [] }) : serverFor(tickets)(fn, params),
+    );
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 3, rejected: 1 });
+    expect(
+      transport.calls.filter((c) => c.fn !== 'sync_rows').map((c) => c.params.mutation_id),
+    ).toEqual([ids[0], ids[2], ids[3]]);
+    expect((await db.outbox.get({ id: ids[1] }))?.rejection?.message).toBe(
+      'This change was made by another user',
+    );
+  });
+
+  it('treats a batch answer of an unknown shape as a failure and sends the first entry alone', async () => {
+    const { db, tickets } = await queued(2);
+    const transport = scriptedTransport(serverFor(tickets));
+    const inner = transport.rpc;
+    transport.rpc = async (fn, params) =>
+      fn === 'ops_batch' ? ok({ results: 'nope' }) : inner(fn, params);
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 2, rejected: 0 });
+    expect(transport.requests.map((r) => r.fn)).toEqual([
+      'ticket_update_service_notes',
+      'ticket_update_service_notes',
+    ]);
+  });
+
+  it('replays a batch whose answer was lost; the ledger applies each mutation once', async () => {
+    const { db, tickets, ids } = await queued(4);
+    const server = new ModelServer();
+    server.insert('users', toWire(userRow({ id: ENGINEER_ID })));
+    for (const ticket of tickets) server.insert('support_tickets', toWire(ticket));
+    let lose = true;
+    const requests: { fn: string; params: Record<string, unknown> }[] = [];
+    const transport: Transport = {
+      rpc: async (fn, params) => {
+        requests.push({ fn, params });
+        const response = server.rpc(ENGINEER_ID, fn, params);
+        if (fn === 'ops_batch' && lose) {
+          lose = false;
+          return offline; // applied, the answer lost on the way
+        }
+        return response;
+      },
+    };
+    const lost = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(lost).toEqual({
+      accepted: 0,
+      rejected: 0,
+      stop: { kind: 'transient', reason: 'TypeError: fetch failed' },
+    });
+    expect(await db.outbox.count()).toBe(4);
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 4, rejected: 0 });
+    // The whole batch again, answered from the ledger.
+    expect(requests.map((r) => r.fn)).toEqual(['ops_batch', 'ops_batch']);
+    expect(requests[1]?.params).toEqual(requests[0]?.params);
+    expect(ids.map((id) => server.applications.get(id))).toEqual([1, 1, 1, 1]);
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -11,13 +11,19 @@
  *  - a rejected entry (conflict, validation, forbidden, not found) stops being retried, keeps the
  *    user's input and the server's reason in 'needs attention', and the rows it touched go back to
  *    the server's truth (re-read from the server), with the other pending changes re-applied.
- *    It does not hold up the entries behind it.
+ *    It does not hold up the entries behind it;
+ *  - batches: consecutive entries go in one request to public.ops_batch (BATCH_LIMITS by count
+ *    and size), which answers each mutation as its own request would have been answered. A batch
+ *    lost to the network is sent again whole on the next pass; one the server fails (5xx) sends
+ *    its first entry alone; a server without the batch operation (404) is replayed one request
+ *    per mutation.
  */
+import { z } from 'zod';
 import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
 import { mutationArgSchemas, rpcName, type RejectionClass } from '../src/domain/mutations';
 import { allTables, type ChairsideDatabase, type OutboxEntry } from '../src/data/db';
 import { runEffect } from '../src/data/effects';
-import { parseRowKey, rebuild, rowKey } from '../src/data/local-store';
+import { acceptServerRows, parseRowKey, rebuild, rowKey } from '../src/data/local-store';
 import { classify, type Outcome } from './classify';
 import type { AuthPort, Transport } from './transport';
 import { isDeleted, toLocalRow } from './wire';
@@ -31,67 +37,211 @@ export interface PushResult {
   stop?: PushStop;
 }
 
+/** How much one request may carry. `count: 1` replays one request per mutation. */
+export interface BatchLimits {
+  count: number;
+  /** The JSON of the mutations sent in one request, in UTF-16 code units (≈ bytes). */
+  bytes: number;
+}
+
+/**
+ * 200 mutations or 256 KB per request: well inside the server's 1 MB body limit and
+ * public.ops_batch's 500, and small enough that a lost answer costs little to send again.
+ */
+export const BATCH_LIMITS: BatchLimits = { count: 200, bytes: 256 * 1024 };
+
+/** The guarded batch operation (supabase/migrations/20261123000013_batch.sql). */
+export const BATCH_RPC = 'ops_batch';
+
+/** Transports whose server has no batch operation (an older server): replayed one by one. */
+const unbatched = new WeakSet<Transport>();
+
 const LOCAL_TABLE = Object.fromEntries(
   ENTITY_TABLES.map((table) => [SERVER_TABLE[table], table]),
 ) as Record<string, EntityTable>;
+
+/** One mutation as the server receives it. */
+interface WireMutation {
+  fn: string;
+  mutation_id: string;
+  args: unknown;
+}
+
+/** The server's answer for one mutation of a batch. */
+const batchAnswerSchema = z.object({
+  results: z.array(
+    // A refusal first: an object without `data` would also pass the second (unknown allows it).
+    z.union([
+      z.object({
+        error: z.object({
+          code: z.string().nullish(),
+          message: z.string().nullish(),
+          details: z.string().nullish(),
+        }),
+      }),
+      z.object({ data: z.unknown() }),
+    ]),
+  ),
+});
 
 export async function pushOutbox(
   db: ChairsideDatabase,
   userId: string,
   transport: Transport,
   auth: AuthPort,
+  limits: BatchLimits = BATCH_LIMITS,
 ): Promise<PushResult> {
   const result: PushResult = { accepted: 0, rejected: 0 };
   let refreshedFor: string | null = null;
+  let count = Math.max(1, Math.floor(limits.count));
   for (;;) {
-    const entry = await db.outbox.where('status').equals('pending').first();
-    if (!entry) return result;
+    const single = count === 1 || unbatched.has(transport);
+    const head = await db.outbox
+      .where('status')
+      .equals('pending')
+      .limit(single ? 1 : count)
+      .toArray();
+    const first = head[0];
+    if (!first) return result;
 
-    if (entry.userId !== userId) {
-      await reject(db, transport, entry, 'forbidden', 'This change was made by another user');
+    // Entries the server must never see are settled here, in their place in line.
+    const refusal = localRefusal(first, userId);
+    if (refusal) {
+      await reject(db, transport, first, refusal.errorClass, refusal.message);
       result.rejected += 1;
       continue;
     }
-    const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
-    if (!parsed?.success) {
-      const message = parsed?.error.issues[0]?.message ?? `Unknown change ${entry.name}`;
-      await reject(db, transport, entry, 'validation', message);
-      result.rejected += 1;
-      continue;
-    }
+    const batch = single ? [first] : leadingBatch(head, userId, limits.bytes);
 
-    const outcome: Outcome = classify(
-      await transport.rpc(rpcName(entry.name), { mutation_id: entry.id, args: parsed.data }),
-    );
-    switch (outcome.kind) {
-      case 'accepted':
-        await accept(db, entry, outcome.data);
-        result.accepted += 1;
-        break;
-      case 'rejected':
-        await reject(db, transport, entry, outcome.errorClass, outcome.message);
-        result.rejected += 1;
-        break;
-      case 'transient':
-        await noteFailure(db, entry, outcome.reason);
-        return { ...result, stop: { kind: 'transient', reason: outcome.reason } };
-      case 'auth': {
-        if (refreshedFor === entry.id) {
-          return { ...result, stop: { kind: 'signInRequired', reason: outcome.reason } };
-        }
-        const refreshed = await auth.refresh();
-        if (refreshed === 'refused') {
-          return { ...result, stop: { kind: 'signInRequired', reason: outcome.reason } };
-        }
-        if (refreshed === 'offline') {
-          await noteFailure(db, entry, outcome.reason);
-          return { ...result, stop: { kind: 'transient', reason: outcome.reason } };
-        }
-        refreshedFor = entry.id; // retry this entry once with the new token
-        break;
+    let outcomes: Outcome[] | null = null;
+    if (batch.length > 1) {
+      const response = await transport.rpc(BATCH_RPC, { mutations: batch.map(toWire) });
+      const answer = classify(response);
+      const parsed = answer.kind === 'accepted' ? batchAnswerSchema.safeParse(answer.data) : null;
+      if (parsed?.success) {
+        outcomes = parsed.data.results.map((r) =>
+          'error' in r
+            ? // A refusal: classified by its code, as its own request would have been.
+              classify({ status: 400, data: null, error: r.error })
+            : { kind: 'accepted', data: r.data },
+        );
+      } else if (answer.kind === 'auth' || (answer.kind === 'transient' && response.status < 500)) {
+        // The session, the network, a timeout or the rate limit: the pass stops at the first
+        // entry and the whole batch goes again later (the ledger answers what was applied).
+        outcomes = [answer];
+      } else if (response.status === 404 && response.error?.code === 'PGRST202') {
+        unbatched.add(transport); // an older server without the batch operation
+      } else if (response.status === 413) {
+        count = Math.max(1, Math.floor(batch.length / 2));
       }
     }
+    // One entry, or the server failing the whole batch (a 5xx, a refusal of the request, an
+    // answer of an unknown shape): the first entry goes alone, and its own answer decides, exactly
+    // as one by one, so one mutation the server cannot take never holds up the ones before it.
+    outcomes ??= [await sendOne(transport, first)];
+
+    const settled = await settle(db, transport, batch, outcomes, result);
+    if (!settled) continue;
+    const { entry, outcome } = settled;
+    if (outcome.kind === 'transient') {
+      await noteFailure(db, entry, outcome.reason);
+      return { ...result, stop: { kind: 'transient', reason: outcome.reason } };
+    }
+    if (outcome.kind === 'auth') {
+      if (refreshedFor === entry.id) {
+        return { ...result, stop: { kind: 'signInRequired', reason: outcome.reason } };
+      }
+      const refreshed = await auth.refresh();
+      if (refreshed === 'refused') {
+        return { ...result, stop: { kind: 'signInRequired', reason: outcome.reason } };
+      }
+      if (refreshed === 'offline') {
+        await noteFailure(db, entry, outcome.reason);
+        return { ...result, stop: { kind: 'transient', reason: outcome.reason } };
+      }
+      refreshedFor = entry.id; // retry this entry once with the new token
+    }
   }
+}
+
+/** Why an entry is refused without asking the server: another user's, or args that do not parse. */
+function localRefusal(
+  entry: OutboxEntry,
+  userId: string,
+): { errorClass: RejectionClass; message: string } | null {
+  if (entry.userId !== userId) {
+    return { errorClass: 'forbidden', message: 'This change was made by another user' };
+  }
+  const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
+  if (!parsed?.success) {
+    const message = parsed?.error.issues[0]?.message ?? `Unknown change ${entry.name}`;
+    return { errorClass: 'validation', message };
+  }
+  return null;
+}
+
+/** One mutation in a request of its own: POST /rpc/<its guarded operation>. */
+async function sendOne(transport: Transport, entry: OutboxEntry): Promise<Outcome> {
+  const { fn, mutation_id, args } = toWire(entry);
+  return classify(await transport.rpc(fn, { mutation_id, args }));
+}
+
+/** The mutation with its args as the schema parses them (defaults applied, extras dropped). */
+function toWire(entry: OutboxEntry): WireMutation {
+  const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
+  return { fn: rpcName(entry.name), mutation_id: entry.id, args: parsed?.data ?? entry.args };
+}
+
+/**
+ * The leading run of `head` that may go in one request: entries the server may see (a local
+ * refusal ends the run, so it is settled in its place), within the byte bound (at least one).
+ */
+function leadingBatch(head: OutboxEntry[], userId: string, maxBytes: number): OutboxEntry[] {
+  const batch: OutboxEntry[] = [];
+  let bytes = 0;
+  for (const entry of head) {
+    if (localRefusal(entry, userId)) break;
+    bytes += JSON.stringify(toWire(entry)).length + 1;
+    if (batch.length > 0 && bytes > maxBytes) break;
+    batch.push(entry);
+  }
+  return batch;
+}
+
+/**
+ * Applies the server's answers to the entries they belong to, in order: accepted ones leave the
+ * outbox (a run of them in one local transaction), refused ones go to 'needs attention' and do not
+ * hold up the rest. Returns the first entry whose answer is a failure to retry (transient or
+ * auth), with nothing after it settled; entries without an answer stay pending, in place.
+ */
+async function settle(
+  db: ChairsideDatabase,
+  transport: Transport,
+  batch: OutboxEntry[],
+  outcomes: Outcome[],
+  result: PushResult,
+): Promise<{ entry: OutboxEntry; outcome: Outcome & { kind: 'transient' | 'auth' } } | null> {
+  let run: { entry: OutboxEntry; data: unknown }[] = [];
+  const flush = async () => {
+    if (run.length === 0) return;
+    await accept(db, run);
+    result.accepted += run.length;
+    run = [];
+  };
+  for (const [i, outcome] of outcomes.entries()) {
+    const entry = batch[i];
+    if (!entry) break;
+    if (outcome.kind === 'accepted') {
+      run.push({ entry, data: outcome.data });
+      continue;
+    }
+    await flush();
+    if (outcome.kind !== 'rejected') return { entry, outcome };
+    await reject(db, transport, entry, outcome.errorClass, outcome.message);
+    result.rejected += 1;
+  }
+  await flush();
+  return null;
 }
 
 async function noteFailure(db: ChairsideDatabase, entry: OutboxEntry, reason: string) {
@@ -110,21 +260,38 @@ function resultRows(data: unknown): { table: EntityTable; row: ReturnType<typeof
   return rows;
 }
 
-async function accept(db: ChairsideDatabase, entry: OutboxEntry, data: unknown): Promise<void> {
-  const rows = resultRows(data);
+/**
+ * Accepted entries leave the outbox, all in one local transaction; their result rows become the
+ * server's truth (acceptServerRows: rows no pending entry covers are written as sent, covered ones
+ * are rebuilt on top), and rows they touched that the server did not send back are rebuilt.
+ */
+async function accept(
+  db: ChairsideDatabase,
+  accepted: { entry: OutboxEntry; data: unknown }[],
+): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    await db.outbox.delete(entry.seq!);
-    const keys = new Set(entry.touches);
-    for (const { table, row } of rows) {
-      const key = rowKey(table, row.id);
-      const serverRow = isDeleted(row) ? null : (row as unknown as Record<string, unknown>);
-      if (await db.shadows.get(key)) {
-        await db.shadows.put({ key, row: serverRow });
-        keys.add(key);
-      } else if (serverRow) await db[table].put(row as never);
-      else await db[table].delete(row.id);
+    await db.outbox.bulkDelete(accepted.map(({ entry }) => entry.seq!));
+    // By table and id; the last answer for a row wins (later entries saw the earlier applied).
+    const returned = new Map<EntityTable, Map<string, ReturnType<typeof toLocalRow>>>();
+    for (const { data } of accepted) {
+      for (const { table, row } of resultRows(data)) {
+        const rows = returned.get(table) ?? new Map<string, ReturnType<typeof toLocalRow>>();
+        returned.set(table, rows.set(row.id, row));
+      }
     }
-    await rebuild(db, keys, runEffect);
+    for (const [table, byId] of returned) {
+      const rows = [...byId.values()];
+      const removed = rows.filter(isDeleted).map((row) => row.id);
+      const live = rows.filter((row) => !isDeleted(row));
+      await acceptServerRows(db, table, live, removed, runEffect);
+    }
+    const notReturned = accepted
+      .flatMap(({ entry }) => entry.touches)
+      .filter((key) => {
+        const { table, id } = parseRowKey(key);
+        return !returned.get(table)?.has(id);
+      });
+    await rebuild(db, notReturned, runEffect);
   });
 }
 

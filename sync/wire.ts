@@ -5,7 +5,17 @@
  */
 import type { EntityTable, EntityTables } from '../src/domain/entities';
 
-const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelCache = new Map<string, string>();
+/** snake_case to camelCase, remembered: a first sync converts the same few column names 80k times. */
+function camel(key: string): string {
+  let name = camelCache.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    // Column names are few; a server sending endless new keys must not grow the cache forever.
+    if (camelCache.size < 1024) camelCache.set(key, name);
+  }
+  return name;
+}
 
 export class WireFormatError extends Error {
   override name = 'WireFormatError';

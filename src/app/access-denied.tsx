@@ -1,11 +1,14 @@
-// Shown by the role guard when the signed-in role may not open this area (SPEC §2).
+// Shown by the role guard when the signed-in role may not open this area (SPEC §2). Loaded on
+// demand (guards.tsx): with Sign Out's confirmation dialog it is no part of the sign-in page.
 import { Badge, Button, Card, Center, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../data/session-context';
 import { roleHome } from '../domain/paths';
 import { SignOutButton } from './sign-out';
 
-export function AccessDenied({ role }: { role: string }) {
+export function AccessDenied() {
+  const { role } = useCurrentUser();
   return (
     <Center py={{ base: '6', md: '12' }}>
       <Card.Root maxW="lg" w="full">

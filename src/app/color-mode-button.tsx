@@ -12,6 +12,8 @@ export function ColorModeButton() {
       variant="ghost"
       color="inherit"
       _hover={{ bg: 'whiteAlpha.200' }}
+      minW="44px"
+      minH="44px"
       onClick={() => setTheme(dark ? 'light' : 'dark')}
     >
       {dark ? <LuSun /> : <LuMoon />}

@@ -1,6 +1,5 @@
 // The collapsible box of local demo accounts (SPEC §2): one click fills the sign-in form.
 import { Box, Button, Collapsible, Stack, Text } from '@chakra-ui/react';
-import { LuChevronDown } from 'react-icons/lu';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../domain/demo-accounts';
 import { roleLabel } from '../domain/labels';
 
@@ -14,7 +13,7 @@ export function DemoCredentials({ onPick }: { onPick: (account: DemoAccount) => 
             transition="transform 0.2s"
             _open={{ transform: 'rotate(180deg)' }}
           >
-            <LuChevronDown />
+            <ChevronDown />
           </Collapsible.Indicator>
         </Button>
       </Collapsible.Trigger>
@@ -50,5 +49,29 @@ export function DemoCredentials({ onPick }: { onPick: (account: DemoAccount) => 
         </Stack>
       </Collapsible.Content>
     </Collapsible.Root>
+  );
+}
+
+/**
+ * Lucide's chevron-down, the same element react-icons' LuChevronDown renders. Drawn here because
+ * this box is on the sign-in page, and react-icons keeps every icon of the app in one module: the
+ * first icon imported from it would bring all of them to a first visit.
+ */
+function ChevronDown() {
+  return (
+    <svg
+      stroke="currentColor"
+      fill="none"
+      strokeWidth="2"
+      viewBox="0 0 24 24"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      height="1em"
+      width="1em"
+      xmlns="http://www.w3.org/2000/svg"
+      aria-hidden="true"
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
   );
 }

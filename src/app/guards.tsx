@@ -3,9 +3,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useSession } from '../data/session-context';
-import { AccessDenied } from './access-denied';
 import { paths, roleHome, roles, type Role } from '../domain/paths';
 import { SigningIn } from './signing-in';
+import { LazyScreen, lazyValue } from './lazy';
+
+/** Access Denied, loaded the first time a role guard refuses. */
+export const accessDeniedScreen = lazyValue(() =>
+  import('./access-denied').then((m) => m.AccessDenied),
+);
 
 /** What /login remembers about the guarded page a signed-out visit was going to. */
 export interface LoginState {
@@ -37,7 +42,7 @@ export function RoleGuard({
   const session = useSession();
   if (session.status !== 'signedIn') return null;
   const role = session.user.role;
-  if (!allow.some((r) => r === role)) return <AccessDenied role={role} />;
+  if (!allow.some((r) => r === role)) return <LazyScreen screen={accessDeniedScreen} />;
   return children ?? <Outlet />;
 }
 

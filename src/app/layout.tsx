@@ -139,6 +139,8 @@ export function Layout() {
               color="inherit"
               _hover={{ bg: 'blackAlpha.200' }}
               hideFrom="md"
+              minW="44px"
+              minH="44px"
             >
               <LuMenu />
             </IconButton>
@@ -187,6 +189,8 @@ export function Layout() {
           color="inherit"
           _hover={{ bg: 'blackAlpha.200' }}
           px={{ base: '2', md: '3' }}
+          minW="44px"
+          minH="44px"
         />
       </Grid>
       <Flex flex="1">

@@ -10,7 +10,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSession } from '../data/session-context';
-import { RequireSession, RoleGuard, RoleHomeRedirect } from './guards';
+import { RequireSession, RoleGuard, RoleHomeRedirect, accessDeniedScreen } from './guards';
 import { LazyScreen, LoadingCode, lazyValue, useLazy, type LazyValue } from './lazy';
 import { SignInScreen } from './sign-in-screen';
 import { paths, roleHome, roles, type Role } from '../domain/paths';
@@ -67,7 +67,11 @@ function SignedInLayout() {
 
 /** Loads every lazily loaded screen and area (component tests render them synchronously). */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([...Object.values(screens), ...Object.values(areas)].map((l) => l.preload()));
+  await Promise.all(
+    [...Object.values(screens), ...Object.values(areas), accessDeniedScreen].map((l) =>
+      l.preload(),
+    ),
+  );
 }
 
 export const appRoutes: RouteObject[] = [

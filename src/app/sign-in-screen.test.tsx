@@ -19,6 +19,24 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     expect(store.signIn).not.toHaveBeenCalled();
   });
 
+  it('focuses the first wrong field and rechecks each field as it is corrected', async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.com');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), '456');
+    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+    expect(store.signIn).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(store.signIn).toHaveBeenCalledWith('pat@example.com', '123456'));
+  });
+
   it('rejects a malformed e-mail and a short password', async () => {
     const store = signedOut();
     renderApp('/', store);

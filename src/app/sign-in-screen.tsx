@@ -1,17 +1,20 @@
 // Sign-in (/ and /login, SPEC §2, §5, §8): e-mail and password, the provider's message on
 // failure, the demo box on the local stand-in. A signed-in visit goes to the role home, or to the
 // deep link the guard remembered. After an expired session the same user signs in here again.
+//
+// The one form without react-hook-form and zod: it is the page of every first visit, which loads
+// neither (the sign-in page's budget, tests/bench/bundle.bench.test.ts). It checks loginSchema's
+// rules with checkLogin (src/domain/login-rules.ts, tested to agree) and behaves as the other
+// forms do: every message on submit, the first wrong field focused, rechecked as it is corrected.
 import { Alert, Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 import { useSession, useSessionStore } from '../data/session-context';
 import type { DemoAccount } from '../domain/demo-accounts';
-import { loginSchema, type LoginInput } from '../domain/schemas/auth.schema';
-import { appEnv } from '../lib/supabase';
+import { checkLogin, type LoginErrors, type LoginInput } from '../domain/login-rules';
+import { appEnv } from '../lib/app-env';
 import { DemoCredentials } from './demo-credentials';
 import { signInTarget, type LoginState } from './guards';
 import { paths } from '../domain/paths';
@@ -26,15 +29,8 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
   const state = (location.state ?? null) as LoginState | null;
   const reauth = state?.reauth === true;
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: state?.email ?? '', password: '' },
-  });
+  const form = useLoginForm({ email: state?.email ?? '', password: '' });
+  const { errors } = form;
 
   if (session.status === 'loading') return <SigningIn />;
   if (session.status === 'signedIn' && !reauth) {
@@ -55,10 +51,8 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
     }
   };
 
-  const pick = (account: DemoAccount) => {
-    setValue('email', account.email, { shouldValidate: true });
-    setValue('password', account.password, { shouldValidate: true });
-  };
+  const pick = (account: DemoAccount) =>
+    form.change({ email: account.email, password: account.password }, true);
 
   return (
     <AuthCard title="Sign in" intro="Sign in to your account to continue.">
@@ -68,7 +62,7 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
           <Alert.Description>{SESSION_EXPIRED}</Alert.Description>
         </Alert.Root>
       ) : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <Stack gap="4">
           {error ? (
             <Alert.Root status="error" role="alert">
@@ -76,28 +70,28 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
               <Alert.Description>{error}</Alert.Description>
             </Alert.Root>
           ) : null}
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label="Email" error={errors.email}>
             <Input
               type="email"
               autoComplete="email"
               inputMode="email"
               size="lg"
-              {...register('email')}
+              {...form.field('email')}
             />
           </FormField>
-          <FormField label="Password" error={errors.password?.message}>
+          <FormField label="Password" error={errors.password}>
             <Input
               type="password"
               autoComplete="current-password"
               size="lg"
-              {...register('password')}
+              {...form.field('password')}
             />
           </FormField>
           <Button
             type="submit"
             colorPalette="brand"
             size="lg"
-            loading={isSubmitting}
+            loading={form.submitting}
             loadingText="Signing in..."
           >
             Sign In
@@ -120,4 +114,56 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
       </Text>
     </AuthCard>
   );
+}
+
+const LOGIN_FIELDS = ['email', 'password'] as const;
+type LoginField = (typeof LOGIN_FIELDS)[number];
+
+/** The sign-in form's values, messages and submission (react-hook-form's behaviour, in small). */
+function useLoginForm(initial: LoginInput) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const refs = { email, password };
+
+  /** Sets fields; with `check` (and after a first submit) their messages follow the new values. */
+  const change = (patch: Partial<LoginInput>, check = submitted) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (!check) return;
+    const found = checkLogin(next);
+    setErrors((current) => {
+      const updated = { ...current };
+      for (const name of LOGIN_FIELDS) if (name in patch) updated[name] = found[name];
+      return updated;
+    });
+  };
+
+  const field = (name: LoginField) => ({
+    name,
+    ref: refs[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change({ [name]: event.target.value }),
+  });
+
+  /** Every message on submit and the first wrong field focused; else `send` runs, once at a time. */
+  const handleSubmit = (send: (values: LoginInput) => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const found = checkLogin(values);
+    setErrors(found);
+    const wrong = LOGIN_FIELDS.find((name) => found[name]);
+    if (wrong) {
+      refs[wrong].current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    void send(values).finally(() => setSubmitting(false));
+  };
+
+  return { values, errors, submitting, change, field, handleSubmit };
 }

@@ -3,7 +3,7 @@
  * signing in on the same tablet never sees the first one's rows or pushes their outbox.
  *
  * It owns:
- *  - the eight mirrored tables, camelCase rows as the screens read them (server rows with any
+ *  - the nine mirrored tables, camelCase rows as the screens read them (server rows with any
  *    pending local mutations already applied on top);
  *  - `outbox`: the user's mutations in the order they were made (`seq`), pending or rejected;
  *  - `shadows`: the last known server version of every row a pending mutation touched, so a
@@ -85,6 +85,9 @@ export interface OpenOptions {
 /** v2: the outbox indexes each entry's touched rows, so a rebase finds the entries of one row. */
 const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches' };
 
+/** v3: device health, the devices' sync reports a vendor reads (issue 16). */
+const SCHEMA_V3 = { ...SCHEMA_V2, deviceHealth: 'id, userId, updatedAt' };
+
 /**
  * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
  * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
@@ -92,6 +95,7 @@ const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches'
 export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
   { version: 1, stores: SCHEMA_V1 },
   { version: 2, stores: SCHEMA_V2 },
+  { version: 3, stores: SCHEMA_V3 },
 ];
 
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
@@ -112,6 +116,7 @@ export function allTables(db: ChairsideDatabase): Table[] {
     db.partRequests,
     db.serviceRequests,
     db.installations,
+    db.deviceHealth,
     db.outbox,
     db.shadows,
     db.meta,

@@ -17,7 +17,7 @@
 import type { EntityTable, EntityTables } from '../domain/entities';
 import type { RejectionClass } from '../domain/mutations';
 import type { Table } from 'dexie';
-import type { ChairsideDatabase, OutboxEntry } from './db';
+import type { ChairsideDatabase, OutboxEntry, Shadow } from './db';
 
 /** A local effect refusing a change the mirror already shows cannot succeed. */
 export class MutationRejected extends Error {
@@ -174,8 +174,10 @@ export async function acceptServerRow(
 }
 
 /**
- * acceptServerRow for a page of rows: uncovered rows go in with one bulkPut / bulkDelete (the
- * first sync moves tens of thousands of rows), covered ones become shadows and are rebuilt.
+ * acceptServerRow for a page of rows: rows no pending entry covers go in with one bulkPut /
+ * bulkDelete (the first sync moves tens of thousands of rows; a push accepts a batch of answers),
+ * dropping a shadow left by entries that just left the outbox (what a rebuild would come to);
+ * covered ones become shadows and are rebuilt.
  */
 export async function acceptServerRows<T extends EntityTable>(
   db: ChairsideDatabase,
@@ -187,24 +189,40 @@ export async function acceptServerRows<T extends EntityTable>(
   const shadowKeys = new Set(
     (await db.shadows.where('key').startsWith(`${table}:`).primaryKeys()) as string[],
   );
-  const covered: string[] = [];
+  const incoming = [
+    ...rows.map((row) => ({ id: row.id, row: row as EntityTables[T] | null })),
+    ...removedIds.map((id) => ({ id, row: null })),
+  ];
+  const shadowed = incoming.map(({ id }) => rowKey(table, id)).filter((k) => shadowKeys.has(k));
+  const covered = new Set(
+    shadowed.length === 0
+      ? []
+      : (await db.outbox.where('touches').anyOf(shadowed).toArray())
+          .filter((entry) => entry.status === 'pending')
+          .flatMap((entry) => entry.touches),
+  );
+  const shadows: Shadow[] = [];
+  const staleShadows: string[] = [];
   const plainRows: EntityTables[T][] = [];
-  for (const row of rows) {
-    const key = rowKey(table, row.id);
-    if (shadowKeys.has(key)) {
-      await db.shadows.put({ key, row: row as unknown as Record<string, unknown> });
-      covered.push(key);
-    } else plainRows.push(row);
-  }
   const plainRemovals: string[] = [];
-  for (const id of removedIds) {
+  for (const { id, row } of incoming) {
     const key = rowKey(table, id);
-    if (shadowKeys.has(key)) {
-      await db.shadows.put({ key, row: null });
-      covered.push(key);
-    } else plainRemovals.push(id);
+    if (covered.has(key)) {
+      shadows.push({ key, row: row as unknown as Record<string, unknown> | null });
+      continue;
+    }
+    if (shadowKeys.has(key)) staleShadows.push(key);
+    if (row) plainRows.push(row);
+    else plainRemovals.push(id);
   }
+  if (shadows.length > 0) await db.shadows.bulkPut(shadows);
+  if (staleShadows.length > 0) await db.shadows.bulkDelete(staleShadows);
   if (plainRows.length > 0) await (db[table] as Table).bulkPut(plainRows);
   if (plainRemovals.length > 0) await db[table].bulkDelete(plainRemovals);
-  if (covered.length > 0) await rebuild(db, covered, runEffect);
+  if (shadows.length > 0)
+    await rebuild(
+      db,
+      shadows.map((s) => s.key),
+      runEffect,
+    );
 }

@@ -1,7 +1,8 @@
 /**
- * React access to the session and the mirror. Screens use these hooks, never Dexie or
- * supabase-js: useSession for who is signed in, useMirror for live reads of the local tables,
- * usePerform for writes (actions), useSyncStatus for the status bar.
+ * React access to the session. Screens use these hooks, never Dexie or supabase-js: useSession
+ * for who is signed in, useSyncStatus for the status bar. The mirror's hooks (useMirror for live
+ * reads, usePerform for writes) are in session-mirror.ts: this module stays free of Dexie and the
+ * actions, so the sign-in page loads neither.
  */
 import {
   createContext,
@@ -10,21 +11,24 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { MutationName } from '../domain/mutations';
-import { performMutation, type MutationInput } from './actions';
-import type { ChairsideDatabase, OutboxEntry } from './db';
-import { MutationRejected } from './local-store';
-import type { SessionState, SessionStore, SessionUser } from './session';
+import type { SessionState, SessionUser } from './session';
+import type { SessionAccess } from './session-deferred';
 import { initialStatus, type SyncStatus } from './sync-status';
 
-const SessionContext = createContext<SessionStore | null>(null);
+const SessionContext = createContext<SessionAccess | null>(null);
 
-export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+/** `store`: a SessionStore, or the app's DeferredSession that loads one when needed. */
+export function SessionProvider({
+  store,
+  children,
+}: {
+  store: SessionAccess;
+  children: ReactNode;
+}) {
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
-export function useSessionStore(): SessionStore {
+export function useSessionStore(): SessionAccess {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSessionStore must be used inside <SessionProvider>');
   return store;
@@ -42,21 +46,6 @@ export function useCurrentUser(): SessionUser {
   return state.user;
 }
 
-/**
- * A live query over the signed-in user's mirror: re-renders when the rows change (in this tab or
- * another). Returns `fallback` while loading or when nobody is signed in.
- */
-export function useMirror<T>(
-  query: (db: ChairsideDatabase) => Promise<T> | T,
-  deps: readonly unknown[],
-  fallback: T,
-): T {
-  const state = useSession();
-  const db = state.status === 'signedIn' ? state.db : null;
-  // The caller's deps describe `query`, as with useEffect.
-  return useLiveQuery(async () => (db ? query(db) : fallback), [db, ...deps], fallback);
-}
-
 /** Changes the signed-in user's password (needs the network; see SessionStore.changePassword). */
 export function useChangePassword(): (
   currentPassword: string,
@@ -67,22 +56,6 @@ export function useChangePassword(): (
     (currentPassword: string, newPassword: string) =>
       store.changePassword(currentPassword, newPassword),
     [store],
-  );
-}
-
-/** Writes through an action: validated, applied locally and queued in one transaction. */
-export function usePerform() {
-  const state = useSession();
-  const db = state.status === 'signedIn' ? state.db : null;
-  const userId = state.status === 'signedIn' ? state.user.id : null;
-  return useCallback(
-    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<OutboxEntry> => {
-      if (!db || !userId) {
-        return Promise.reject(new MutationRejected('forbidden', 'Please sign in again'));
-      }
-      return performMutation(db, userId, name, input);
-    },
-    [db, userId],
   );
 }
 

@@ -19,6 +19,7 @@ import type { AuthError, SupabaseClient, User as AuthUser } from '@supabase/supa
 import { resolveRole } from '../domain/roles';
 import type { Role } from '../domain/schemas/common';
 import { signInErrorMessage, signUpErrorMessage } from '../domain/auth-messages';
+import { AUTH_STORAGE_KEY } from '../lib/env';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { openLocalDatabase, type ChairsideDatabase } from './db';
 import type { UserSync } from './sync-status';
@@ -78,7 +79,6 @@ export interface SessionDependencies {
   authStorageKey?: string;
 }
 
-export const AUTH_STORAGE_KEY = 'chairside-auth';
 const LAST_USER_KEY = 'chairside-last-user';
 
 export class SessionStore {

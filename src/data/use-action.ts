@@ -18,7 +18,7 @@ import type { MutationName } from '../domain/mutations';
 import type { MutationInput } from './actions';
 import { MutationRejected } from './local-store';
 import { isStorageFull, STORAGE_FULL_NOT_SAVED } from './storage-full';
-import { usePerform } from './session-context';
+import { usePerform } from './session-mirror';
 
 /** What a screen says when its change was recorded (SPEC §8 Success messages). */
 export interface ActionToast {

@@ -15,6 +15,14 @@ export function needsServiceBooking(chair: Pick<Chair, 'service'>, now: Date): b
   return serviceStatus(chair.service?.nextServiceDue, now) === 'Overdue';
 }
 
+/**
+ * The Overview's service reminder: the next service is due within 30 days or overdue (many chair
+ * makers' warranties depend on the yearly inspection).
+ */
+export function serviceDueSoonOrOverdue(chair: Pick<Chair, 'service'>, now: Date): boolean {
+  return serviceStatus(chair.service?.nextServiceDue, now) !== 'Current';
+}
+
 /** Extend +3 / +5 Years: a confirmed warranty that has expired or is within 90 days of expiry. */
 export function offersWarrantyExtension(chair: Pick<Chair, 'warranty'>, now: Date): boolean {
   if (!canExtendWarranty(chair.warranty)) return false;

@@ -219,6 +219,20 @@ export interface Installation extends Synced {
   completedAt: string | null;
 }
 
+/**
+ * What one signed-in device last reported about its sync (issue 16): written by the device itself
+ * through public.device_health_report after each sync round, read by vendors only. `id` is the
+ * device id the mirror generated once; `lastSyncAt` is the server's clock when the report came.
+ */
+export interface DeviceHealth extends Synced {
+  userId: string;
+  deviceName: string | null;
+  appVersion: string | null;
+  lastSyncAt: string;
+  pendingCount: number;
+  needsAttentionCount: number;
+}
+
 /** The mirrored tables, by their local (camelCase) name. */
 export interface EntityTables {
   users: User;
@@ -229,6 +243,7 @@ export interface EntityTables {
   partRequests: PartRequest;
   serviceRequests: ServiceRequest;
   installations: Installation;
+  deviceHealth: DeviceHealth;
 }
 
 export type EntityTable = keyof EntityTables;
@@ -242,6 +257,7 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   'partRequests',
   'serviceRequests',
   'installations',
+  'deviceHealth',
 ];
 
 /** Server table name of each local table. */
@@ -254,4 +270,5 @@ export const SERVER_TABLE: Record<EntityTable, string> = {
   partRequests: 'part_requests',
   serviceRequests: 'service_requests',
   installations: 'installations',
+  deviceHealth: 'device_health',
 };

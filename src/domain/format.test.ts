@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayId, formatCurrency, formatDate, formatPercent } from './format';
+import { displayId, formatCurrency, formatDate, formatDateTime, formatPercent } from './format';
 
 describe('formatCurrency', () => {
   it('shows pounds sterling with two decimals and grouping', () => {
@@ -35,5 +35,13 @@ describe('formatPercent', () => {
   it('rounds to a whole number', () => {
     expect(formatPercent(87.46)).toBe('87%');
     expect(formatPercent(87.5)).toBe('88%');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('reads an exact moment in local time, and an invalid one as empty', () => {
+    expect(formatDateTime(new Date(2026, 2, 5, 14, 7, 9))).toBe('Mar 5, 2026, 2:07:09 PM');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime(null)).toBe('');
   });
 });

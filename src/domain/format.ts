@@ -36,3 +36,18 @@ export function displayId(id: string): string {
 export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value)}%` : '';
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An exact moment in the reader's time zone, 'Mar 5, 2026, 2:07:09 PM'; invalid shows empty. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = parseDate(value);
+  return date ? dateTime.format(date) : '';
+}

@@ -18,6 +18,7 @@ import {
   ticketStatusSchema,
   workTypeSchema,
 } from './schemas/common';
+import { EMAIL_PATTERN, INVALID_EMAIL } from './login-rules';
 
 const uuid = z.uuid({ error: 'Must be a UUID' });
 const isoDate = z.iso.date({ error: 'Must be a date (YYYY-MM-DD)' });
@@ -117,9 +118,15 @@ const checklistSchema = z.record(z.string(), z.boolean());
 
 const equipmentArgs = {
   'chair.register': z.object({ serialNumber, deliveryDate }),
-  'chair.activateWarranty': z.object({ serialNumber, deliveryDate }),
+  // model: what the live lookup found, for the chair this device shows until the server answers
+  // (provisionalChair); the server takes the chair's own and ignores it.
+  'chair.activateWarranty': z.object({ serialNumber, deliveryDate, model: chairModel.optional() }),
   'chair.submitTestSheet': z.object({
     chairId: uuid,
+    // Set when the chair was activated on this device and is not yet confirmed by the server
+    // (provisionalChair): its id here is the device's own, so the server finds the chair by its
+    // serial number among the caller's chairs.
+    serialNumber: serialNumber.optional(),
     partsArrived: z.boolean(),
     powersOn: z.boolean(),
     movementOK: z.boolean(),
@@ -216,7 +223,7 @@ const trainingFields = {
 };
 
 // The e-mail of a directory row an admin adds or edits (SPEC §5 Add user).
-const directoryEmail = z.email({ error: 'Please enter a valid email address' });
+const directoryEmail = z.email({ pattern: EMAIL_PATTERN, error: INVALID_EMAIL });
 
 const adminArgs = {
   'user.create': z.object({

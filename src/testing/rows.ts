@@ -3,6 +3,7 @@
 import { modelName } from '../domain/chair-models';
 import type {
   Chair,
+  DeviceHealth,
   Installation,
   Part,
   PartRequest,
@@ -149,6 +150,20 @@ export function installationRow(overrides: Partial<Installation> = {}): Installa
     signatureImage: null,
     notes: null,
     completedAt: null,
+    ...stamped(STAMP),
+    ...overrides,
+  };
+}
+
+export function deviceHealthRow(overrides: Partial<DeviceHealth> = {}): DeviceHealth {
+  return {
+    id: crypto.randomUUID(),
+    userId: ENGINEER_ID,
+    deviceName: 'Chrome on Android',
+    appVersion: '0.1.0',
+    lastSyncAt: STAMP,
+    pendingCount: 0,
+    needsAttentionCount: 0,
     ...stamped(STAMP),
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useCurrentUser, useMirror, usePerform } from '../data/session-context';
+import { useCurrentUser } from '../data/session-context';
+import { useMirror, usePerform } from '../data/session-mirror';
 import { createTestSession, SessionTestProviders } from './session';
 
 const engineer = {

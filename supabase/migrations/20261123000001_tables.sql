@@ -12,6 +12,7 @@
 --   000004 tickets           000005 service requests  000006 chairs and installations
 --   000007 part requests     000008 users and profile 000009 admin (users, chairs)
 --   000010 parts and training                         000011 sync
+--   000012 device health
 
 -- ---------------------------------------------------------------------------------------------
 -- Schema private: trigger functions and the helpers that policies and operations call. The API
@@ -197,6 +198,27 @@ create table public.installations (
 );
 
 -- ---------------------------------------------------------------------------------------------
+-- device_health: what each signed-in device last reported about its sync (issue 16): one row per
+-- device (the id a device generates once and keeps in its mirror), the user it syncs for, a short
+-- name a person recognises ('Chrome on Android'), the app version, when it last completed a sync
+-- round (the server's clock when the report arrived: a tablet's own clock may be wrong) and how
+-- many changes it has queued and how many need attention. Written only by
+-- public.device_health_report (migration 000012) for the caller's own devices; read by vendor
+-- operations managers only (policy in 000002).
+-- ---------------------------------------------------------------------------------------------
+create table public.device_health (
+  id uuid primary key,
+  user_id uuid not null references public.users (id) on update cascade on delete cascade,
+  device_name text check (device_name is null or char_length(device_name) <= 80),
+  app_version text check (app_version is null or char_length(app_version) <= 40),
+  last_sync_at timestamptz not null,
+  pending_count integer not null check (pending_count between 0 and 1000000),
+  needs_attention_count integer not null check (needs_attention_count between 0 and 1000000),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default clock_timestamp()
+);
+
+-- ---------------------------------------------------------------------------------------------
 -- applied_mutations: at-most-once record of pushed mutations. Only SECURITY DEFINER functions
 -- touch it (RLS on, no policies).
 -- ---------------------------------------------------------------------------------------------
@@ -268,6 +290,8 @@ create trigger service_requests_set_updated_at before insert or update on public
   for each row execute function private.set_updated_at();
 create trigger installations_set_updated_at before insert or update on public.installations
   for each row execute function private.set_updated_at();
+create trigger device_health_set_updated_at before insert or update on public.device_health
+  for each row execute function private.set_updated_at();
 
 -- ---------------------------------------------------------------------------------------------
 -- Indexes: (updated_at, id) cursor for incremental pulls, plus common filters.
@@ -314,6 +338,9 @@ create index installations_updated_at_id_idx on public.installations (updated_at
 create index installations_chair_id_idx on public.installations (chair_id);
 create index installations_engineer_user_id_idx on public.installations (engineer_user_id);
 
+create index device_health_updated_at_id_idx on public.device_health (updated_at, id);
+create index device_health_user_id_idx on public.device_health (user_id);
+
 create index applied_mutations_user_id_idx on public.applied_mutations (user_id);
 
 create index sync_departures_table_time_idx on public.sync_departures (table_name, departed_at);
@@ -330,6 +357,7 @@ alter table public.training_resources enable row level security;
 alter table public.part_requests enable row level security;
 alter table public.service_requests enable row level security;
 alter table public.installations enable row level security;
+alter table public.device_health enable row level security;
 alter table public.applied_mutations enable row level security;
 alter table public.app_settings enable row level security;
 alter table public.sync_departures enable row level security;
@@ -352,3 +380,6 @@ revoke all on public.app_settings, public.sync_departures, public.sync_departure
   from anon, authenticated;
 grant select, insert, update, delete on public.app_settings to authenticated;
 grant select on public.sync_departures, public.sync_departures_state to authenticated;
+-- Device health: read under its policy (vendors); written only through device_health_report.
+revoke all on public.device_health from anon, authenticated;
+grant select on public.device_health to authenticated;

@@ -317,6 +317,17 @@ create policy installations_select_vendor on public.installations for select to 
   using ((select public.current_user_role()) = 'VENDOR');
 
 -- ---------------------------------------------------------------------------------------------
+-- device_health. Vendor operations managers read every device's report: they oversee the
+-- engineers in the field, and a tablet that has not synced for a day, or holds refused changes,
+-- is theirs to chase. Nobody else reads it: an engineer or a customer sees their own sync state on
+-- their own device, and admins manage users and the catalogue, not the field team's devices.
+-- Nobody writes it directly: public.device_health_report (migration 000012) writes the caller's
+-- own devices.
+-- ---------------------------------------------------------------------------------------------
+create policy device_health_select_vendor on public.device_health for select to authenticated
+  using ((select public.current_user_role()) = 'VENDOR');
+
+-- ---------------------------------------------------------------------------------------------
 -- The departure log and its state (migration 000011): every signed-in user reads them.
 -- ---------------------------------------------------------------------------------------------
 create policy sync_departures_read on public.sync_departures for select to authenticated

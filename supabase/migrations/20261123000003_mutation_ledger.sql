@@ -1,13 +1,18 @@
 -- The contract every guarded operation follows (Backend II).
 --
 -- A guarded operation is `public.<name>(mutation_id uuid, args jsonb) returns jsonb`, SECURITY
--- DEFINER, called as POST /rest/v1/rpc/<name>. It:
---   1. calls public.mutation_begin(mutation_id, '<client name>'): when that id was already applied
---      the first result comes back and the operation returns it unchanged (exactly-once);
---   2. checks the caller's role, reads its args with the ops_arg_* helpers below, and checks the
---      rules, raising public.app_error(class, message) on refusal;
---   3. makes its change and returns public.mutation_finish(mutation_id, result), where result is
---      the changed rows keyed by table name: {"support_tickets": [ {...row...} ]}.
+-- DEFINER, called as POST /rest/v1/rpc/<name> (or inside public.ops_batch). It:
+--   1. opens with private.op_begin(mutation_id, '<client name>', args, <roles allowed>...), the
+--      one preamble: the ledger (when that id was already applied the first result comes back and
+--      the operation returns it unchanged: exactly-once), the caller's role, args an object;
+--   2. reads its args with the ops_arg_* helpers below and checks the rules, raising
+--      public.app_error(class, message) on refusal;
+--   3. makes its change and returns private.op_finish(mutation_id, '<table>', to_jsonb(row)) (or
+--      public.mutation_finish(mutation_id, result) for several tables), which records the result:
+--      the changed rows keyed by table name, {"support_tickets": [ {...row...} ]}.
+--
+--      prior := private.op_begin(mutation_id, 'ticket.take', args, 'ENGINEER');
+--      if prior is not null then return prior; end if;
 --
 -- A refused operation raises, so its transaction (ledger row included) rolls back: a refusal is
 -- not "applied", and the client may retry the same id after the cause is fixed.
@@ -40,6 +45,29 @@ begin
 end
 $$;
 
+-- The calling user's id when they are signed in and their account is active (not deleted), else
+-- the refusal every guarded operation gives: unauthenticated (PT401) or forbidden (PT403).
+create or replace function private.require_active_user() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = public
+as $$
+declare
+  caller uuid := auth.uid();
+begin
+  if caller is null then
+    perform public.app_error('unauthenticated', 'Please sign in again');
+  end if;
+  if public.current_user_role() is null then
+    perform public.app_error('forbidden', 'Your account is not active');
+  end if;
+  return caller;
+end
+$$;
+
+revoke all on function private.require_active_user() from public, anon, authenticated;
+
 -- Starts a guarded operation. Returns the stored result when mutation_id was already applied for
 -- this caller, else NULL after reserving the id. Concurrent duplicates serialise on the primary
 -- key: the second waits for the first to commit, then reads its result.
@@ -49,15 +77,9 @@ security definer
 set search_path = public
 as $$
 declare
-  caller uuid := auth.uid();
+  caller uuid := private.require_active_user();
   prior public.applied_mutations%rowtype;
 begin
-  if caller is null then
-    perform public.app_error('unauthenticated', 'Please sign in again');
-  end if;
-  if public.current_user_role() is null then
-    perform public.app_error('forbidden', 'Your account is not active');
-  end if;
   if mutation_id is null then
     perform public.app_error('validation', 'A mutation id is required');
   end if;
@@ -86,6 +108,38 @@ as $$
   update public.applied_mutations set result = mutation_finish.result
    where id = mutation_finish.mutation_id
   returning result
+$$;
+
+-- The preamble every guarded operation opens with: the stored result when mutation_id was already
+-- applied for this caller (the operation returns it), else NULL once the caller's role is one of
+-- `roles` and args is a JSON object (else forbidden / 'The request is malformed').
+create or replace function private.op_begin(
+  mutation_id uuid, mutation_name text, args jsonb, variadic roles text[]
+) returns jsonb
+language plpgsql
+security definer
+set search_path = public
+as $$
+declare
+  prior jsonb := public.mutation_begin(mutation_id, mutation_name);
+begin
+  if prior is not null then
+    return prior;
+  end if;
+  perform public.require_role(variadic roles);
+  perform public.ops_arg_object(args);
+  return null;
+end
+$$;
+
+-- Records and returns a guarded operation's result when it changed one row of one table.
+create or replace function private.op_finish(mutation_id uuid, table_name text, row_json jsonb)
+returns jsonb
+language sql
+security definer
+set search_path = public
+as $$
+  select public.mutation_finish(mutation_id, jsonb_build_object(table_name, jsonb_build_array(row_json)))
 $$;
 
 -- The caller's role when it is one of allowed, else a forbidden error.
@@ -122,6 +176,10 @@ revoke all on function public.mutation_begin(uuid, text) from public;
 revoke all on function public.mutation_finish(uuid, jsonb) from public;
 revoke all on function public.require_role(text[]) from public;
 revoke all on function public.user_display_name(uuid) from public;
+revoke all on function private.op_begin(uuid, text, jsonb, text[]) from public, anon, authenticated;
+revoke all on function private.op_finish(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function private.op_begin(uuid, text, jsonb, text[]) to service_role;
+grant execute on function private.op_finish(uuid, text, jsonb) to service_role;
 -- Hosted Supabase grants EXECUTE on new public functions to anon and authenticated by default.
 revoke all on function public.app_error(text, text) from anon, authenticated;
 revoke all on function public.mutation_begin(uuid, text) from anon, authenticated;

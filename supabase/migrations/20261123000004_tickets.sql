@@ -1,6 +1,6 @@
 -- Guarded operations on support tickets (Backend II). Every function follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin -> role check -> args read with the
--- ops_arg_* helpers -> rule checks -> change -> mutation_finish(result keyed by table name).
+-- 20261123000003_mutation_ledger.sql: private.op_begin (ledger, role, args an object) -> args read
+-- with the ops_arg_* helpers -> rule checks -> change -> private.op_finish (the changed row).
 --
 -- Concurrency: each contended change states its intent in the UPDATE's WHERE (still unassigned,
 -- caller still assigned, line not yet present), so two concurrent calls serialise on the row lock
@@ -89,10 +89,8 @@ declare
   chair uuid;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.create');
+  prior := private.op_begin(mutation_id, 'ticket.create', args, 'CUSTOMER');
   if prior is not null then return prior; end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
 
   new_id := public.ops_arg_required_uuid(args, 'id', 'A valid ticket id is required');
   title := trim(public.ops_arg_text(args, 'title', 'Title is required'));
@@ -124,7 +122,7 @@ begin
   if not found then
     perform public.app_error('conflict', 'This ticket already exists');
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -142,10 +140,8 @@ declare
   tid uuid;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.take');
+  prior := private.op_begin(mutation_id, 'ticket.take', args, 'ENGINEER');
   if prior is not null then return prior; end if;
-  perform public.require_role('ENGINEER');
-  perform public.ops_arg_object(args);
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
 
   update public.support_tickets
@@ -175,7 +171,7 @@ begin
       end if;
     end if;
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -193,10 +189,8 @@ declare
   eid uuid;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.assign');
+  prior := private.op_begin(mutation_id, 'ticket.assign', args, 'VENDOR', 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('VENDOR', 'ADMIN');
-  perform public.ops_arg_object(args);
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   eid := public.ops_arg_engineer(args, 'engineerUserId');
 
@@ -208,7 +202,7 @@ begin
   if not found then
     perform public.app_error('not_found', 'Ticket not found');
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -228,10 +222,9 @@ declare
   new_status text;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.setStatus');
+  prior := private.op_begin(mutation_id, 'ticket.setStatus', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   new_status := public.ops_arg_enum(args, 'status', array['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'],
     'Status must be OPEN, IN_PROGRESS, RESOLVED or CLOSED');
@@ -249,7 +242,7 @@ begin
     end if;
     perform public.app_error('forbidden', 'Only the assigned engineer can change the status');
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -274,10 +267,9 @@ declare
   work_type text;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.updateServiceNotes');
+  prior := private.op_begin(mutation_id, 'ticket.updateServiceNotes', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   patch := args -> 'patch';
   if jsonb_typeof(patch) is distinct from 'object' then
@@ -331,7 +323,7 @@ begin
   if not found then
     t := private.ticket_explain_refusal(tid, r);
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -357,10 +349,9 @@ declare
   line jsonb;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.addPart');
+  prior := private.op_begin(mutation_id, 'ticket.addPart', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   line_id := public.ops_arg_required_uuid(args, 'lineId', 'A valid part line id is required');
   -- A malformed part id is answered like an unknown part.
@@ -394,7 +385,7 @@ begin
     -- Either refused, or the line is already there (the goal holds).
     t := private.ticket_explain_refusal(tid, r);
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -414,10 +405,9 @@ declare
   line_id uuid;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.removePart');
+  prior := private.op_begin(mutation_id, 'ticket.removePart', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   line_id := public.ops_arg_required_uuid(args, 'lineId', 'A valid part line id is required');
 
@@ -434,7 +424,7 @@ begin
   if not found then
     t := private.ticket_explain_refusal(tid, r);
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 
@@ -455,10 +445,9 @@ declare
   res text;
   t public.support_tickets%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'ticket.resolve');
+  prior := private.op_begin(mutation_id, 'ticket.resolve', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   tid := public.ops_arg_required_uuid(args, 'ticketId', 'A valid ticket id is required');
   res := trim(public.ops_arg_text(args, 'resolution', 'Please provide a resolution description'));
   if coalesce(res, '') = '' then
@@ -482,7 +471,7 @@ begin
       perform public.app_error('conflict', 'This ticket is closed and cannot be resolved');
     end if;
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('support_tickets', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'support_tickets', to_jsonb(t));
 end
 $$;
 

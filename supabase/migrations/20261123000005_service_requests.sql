@@ -1,6 +1,6 @@
 -- Guarded operations on service requests (Backend II). Every function follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin -> role check -> args read with the
--- ops_arg_* helpers -> rule checks -> change -> mutation_finish(result keyed by table name).
+-- 20261123000003_mutation_ledger.sql: private.op_begin (ledger, role, args an object) -> args read
+-- with the ops_arg_* helpers -> rule checks -> change -> private.op_finish (the changed row).
 --
 -- Concurrency: each contended change states its intent in the UPDATE's WHERE (still unassigned,
 -- caller still assigned, still PENDING or SCHEDULED), so two concurrent calls serialise on the
@@ -24,10 +24,8 @@ declare
   note text;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.create');
+  prior := private.op_begin(mutation_id, 'serviceRequest.create', args, 'CUSTOMER');
   if prior is not null then return prior; end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
 
   new_id := public.ops_arg_required_uuid(args, 'id', 'A valid service request id is required');
   -- A malformed chair id is answered like a chair that is not the caller's.
@@ -62,7 +60,7 @@ begin
   if not found then
     perform public.app_error('conflict', 'This service request already exists');
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 
@@ -80,10 +78,8 @@ declare
   sid uuid;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.take');
+  prior := private.op_begin(mutation_id, 'serviceRequest.take', args, 'ENGINEER');
   if prior is not null then return prior; end if;
-  perform public.require_role('ENGINEER');
-  perform public.ops_arg_object(args);
   sid := public.ops_arg_required_uuid(args, 'serviceRequestId', 'A valid service request id is required');
 
   -- The preferred date and time become the appointment, unless one was already scheduled.
@@ -112,7 +108,7 @@ begin
     end if;
     -- Already mine: the goal holds.
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 
@@ -130,10 +126,8 @@ declare
   eid uuid;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.assign');
+  prior := private.op_begin(mutation_id, 'serviceRequest.assign', args, 'VENDOR', 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('VENDOR', 'ADMIN');
-  perform public.ops_arg_object(args);
   sid := public.ops_arg_required_uuid(args, 'serviceRequestId', 'A valid service request id is required');
   eid := public.ops_arg_engineer(args, 'engineerUserId');
 
@@ -160,7 +154,7 @@ begin
     perform public.app_error('conflict',
       'This service request is already ' || public.ops_status_label(s.status));
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 
@@ -181,10 +175,9 @@ declare
   stime text;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.schedule');
+  prior := private.op_begin(mutation_id, 'serviceRequest.schedule', args, 'VENDOR', 'ADMIN', 'ENGINEER');
   if prior is not null then return prior; end if;
-  r := public.require_role('VENDOR', 'ADMIN', 'ENGINEER');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   sid := public.ops_arg_required_uuid(args, 'serviceRequestId', 'A valid service request id is required');
   sdate := public.ops_arg_date(args, 'scheduledDate', 'Scheduled date must be a date (YYYY-MM-DD)');
   if sdate is null then
@@ -215,7 +208,7 @@ begin
     perform public.app_error('conflict',
       'This service request is already ' || public.ops_status_label(s.status));
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 
@@ -235,10 +228,9 @@ declare
   reason text;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.cancel');
+  prior := private.op_begin(mutation_id, 'serviceRequest.cancel', args, 'CUSTOMER', 'VENDOR', 'ADMIN', 'ENGINEER');
   if prior is not null then return prior; end if;
-  r := public.require_role('CUSTOMER', 'VENDOR', 'ADMIN', 'ENGINEER');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   sid := public.ops_arg_required_uuid(args, 'serviceRequestId', 'A valid service request id is required');
   reason := nullif(trim(public.ops_arg_text(args, 'reason', 'The cancellation reason must be text')), '');
 
@@ -263,7 +255,7 @@ begin
     end if;
     -- Already cancelled: the goal holds.
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 
@@ -282,10 +274,9 @@ declare
   sid uuid;
   s public.service_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'serviceRequest.complete');
+  prior := private.op_begin(mutation_id, 'serviceRequest.complete', args, 'ENGINEER', 'ADMIN');
   if prior is not null then return prior; end if;
-  r := public.require_role('ENGINEER', 'ADMIN');
-  perform public.ops_arg_object(args);
+  r := public.current_user_role();
   sid := public.ops_arg_required_uuid(args, 'serviceRequestId', 'A valid service request id is required');
 
   update public.service_requests
@@ -306,7 +297,7 @@ begin
     perform public.app_error('conflict',
       'This service request is already ' || public.ops_status_label(s.status));
   end if;
-  return public.mutation_finish(mutation_id, jsonb_build_object('service_requests', jsonb_build_array(to_jsonb(s))));
+  return private.op_finish(mutation_id, 'service_requests', to_jsonb(s));
 end
 $$;
 

@@ -1,8 +1,8 @@
 -- Guarded operations on chairs and installations (Backend II): chair registration and warranty
 -- activation, test sheets, warranty extension and new installations. Each follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin (replay returns the first result), role
--- check, args read with the ops_arg_* helpers, access and rule checks, then the change, returning
--- the changed rows keyed by table name through mutation_finish. The admin's chair operations
+-- 20261123000003_mutation_ledger.sql: private.op_begin (replay returns the first result, role
+-- check, args an object), args read with the ops_arg_* helpers, access and rule checks, then the
+-- change, returning the changed rows keyed by table name through private.op_finish. The admin's chair operations
 -- (chair.add, chair.assignOwner) are in 20261123000009_admin.sql.
 
 -- ---------------------------------------------------------------------------------------------
@@ -152,12 +152,8 @@ declare
   v_delivery timestamptz;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.register');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'chair.register', args, 'CUSTOMER');
+  if prior is not null then return prior; end if;
 
   v_serial := trim(public.ops_arg_text(args, 'serialNumber', 'Serial number must be text'));
   if coalesce(v_serial, '') = '' then
@@ -182,8 +178,7 @@ begin
     perform public.app_error('not_found', 'Chair not found');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 
@@ -203,12 +198,8 @@ declare
   v_delivery timestamptz;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.activateWarranty');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'chair.activateWarranty', args, 'CUSTOMER');
+  if prior is not null then return prior; end if;
 
   v_serial := trim(public.ops_arg_text(args, 'serialNumber', 'Serial number must be text'));
   if coalesce(v_serial, '') = '' then
@@ -235,13 +226,16 @@ begin
     perform public.app_error('not_found', 'Serial number not found in inventory');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
 -- chair.submitTestSheet (owner CUSTOMER): once per chair; all four checks confirm the warranty.
+-- The chair is named by id, or, when serialNumber is given, by serial number among the caller's
+-- chairs: a sheet filled in on a chair activated offline carries the device's stand-in id
+-- (provisionalChairId in src/domain/chairs.ts); the activation queued before it has made the
+-- chair the caller's by the time the sheet arrives.
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.chair_submit_test_sheet(mutation_id uuid, args jsonb)
 returns jsonb
@@ -253,6 +247,7 @@ declare
   prior jsonb;
   me uuid := auth.uid();
   v_chair uuid;
+  v_serial text;
   v_parts_arrived boolean;
   v_powers_on boolean;
   v_movement_ok boolean;
@@ -262,17 +257,14 @@ declare
   v_sheet jsonb;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.submitTestSheet');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'chair.submitTestSheet', args, 'CUSTOMER');
+  if prior is not null then return prior; end if;
 
   v_chair := public.ops_arg_uuid(args, 'chairId', 'Chair must be a UUID');
   if v_chair is null then
     perform public.app_error('validation', 'Chair is required');
   end if;
+  v_serial := nullif(trim(public.ops_arg_text(args, 'serialNumber', 'Serial number must be text')), '');
   v_parts_arrived := public.ops_arg_required_bool(args, 'partsArrived', 'partsArrived must be true or false');
   v_powers_on := public.ops_arg_required_bool(args, 'powersOn', 'powersOn must be true or false');
   v_movement_ok := public.ops_arg_required_bool(args, 'movementOK', 'movementOK must be true or false');
@@ -296,19 +288,20 @@ begin
                || '{"confirmed": true}'::jsonb
            else ch.warranty
          end
-   where ch.id = v_chair
+   where (case when v_serial is null then ch.id = v_chair else ch.serial_number = v_serial end)
      and ch.owner_user_id = me
      and (ch.test_sheet is null or jsonb_typeof(ch.test_sheet) = 'null')
   returning ch.* into c;
   if not found then
-    if exists (select 1 from public.chairs ch where ch.id = v_chair and ch.owner_user_id = me) then
+    if exists (select 1 from public.chairs ch
+                where (case when v_serial is null then ch.id = v_chair else ch.serial_number = v_serial end)
+                  and ch.owner_user_id = me) then
       perform public.app_error('conflict', 'A test sheet has already been submitted for this chair');
     end if;
     perform public.app_error('not_found', 'Chair not found');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 
@@ -328,12 +321,8 @@ declare
   v_years numeric;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.extendWarranty');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'chair.extendWarranty', args, 'CUSTOMER');
+  if prior is not null then return prior; end if;
 
   v_chair := public.ops_arg_uuid(args, 'chairId', 'Chair must be a UUID');
   if v_chair is null then
@@ -368,8 +357,7 @@ begin
     perform public.app_error('not_found', 'Chair not found');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 
@@ -399,12 +387,8 @@ declare
   c public.chairs%rowtype;
   i public.installations%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'installation.complete');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('ENGINEER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'installation.complete', args, 'ENGINEER');
+  if prior is not null then return prior; end if;
 
   v_id := public.ops_arg_uuid(args, 'id', 'Installation id must be a UUID');
   if v_id is null then

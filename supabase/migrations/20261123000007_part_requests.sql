@@ -1,8 +1,8 @@
 -- Guarded operations on part requests (Backend II): partRequest.create and (issue 16)
 -- partRequest.setStatus. Follows the contract in
--- 20261123000003_mutation_ledger.sql: mutation_begin (replay returns the first result), role
--- check, args read with the ops_arg_* helpers, rule checks, the change, and mutation_finish with
--- the changed rows keyed by table name.
+-- 20261123000003_mutation_ledger.sql: private.op_begin (replay returns the first result, role
+-- check, args an object), args read with the ops_arg_* helpers, rule checks, the change, and
+-- private.op_finish with the changed row keyed by table name.
 
 -- ---------------------------------------------------------------------------------------------
 -- partRequest.create (CUSTOMER): a request for parts, checked against stock (not decremented).
@@ -27,12 +27,8 @@ declare
   v_stored jsonb := '[]'::jsonb;
   r public.part_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'partRequest.create');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('CUSTOMER');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'partRequest.create', args, 'CUSTOMER');
+  if prior is not null then return prior; end if;
 
   v_id := public.ops_arg_uuid(args, 'id', 'Part request id must be a UUID');
   if v_id is null then
@@ -100,8 +96,7 @@ begin
       perform public.app_error('conflict', 'This part request has already been submitted');
   end;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('part_requests', jsonb_build_array(to_jsonb(r))));
+  return private.op_finish(mutation_id, 'part_requests', to_jsonb(r));
 end
 $$;
 
@@ -124,12 +119,8 @@ declare
   v_allowed text[];
   r public.part_requests%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'partRequest.setStatus');
-  if prior is not null then
-    return prior;
-  end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'partRequest.setStatus', args, 'ADMIN');
+  if prior is not null then return prior; end if;
   v_id := public.ops_arg_required_uuid(args, 'partRequestId', 'Part request id must be a UUID');
   v_to := public.ops_arg_enum(args, 'status', array['QUOTED', 'ORDERED', 'FULFILLED', 'CANCELLED'],
     'Status must be QUOTED, ORDERED, FULFILLED or CANCELLED');
@@ -158,8 +149,7 @@ begin
   end if;
 
   update public.part_requests p set status = v_to where p.id = v_id returning * into r;
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('part_requests', jsonb_build_array(to_jsonb(r))));
+  return private.op_finish(mutation_id, 'part_requests', to_jsonb(r));
 end
 $$;
 

@@ -100,12 +100,9 @@ declare
   v_unknown text;
   u public.users%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'profile.update');
-  if prior is not null then
-    return prior;
-  end if;
-  v_role := public.require_role('CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR');
-  perform public.ops_arg_object(args);
+  prior := private.op_begin(mutation_id, 'profile.update', args, 'CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR');
+  if prior is not null then return prior; end if;
+  v_role := public.current_user_role();
 
   if args ? 'role' then
     perform public.app_error('forbidden', 'Only an administrator can change a role');
@@ -246,8 +243,7 @@ begin
     perform public.app_error('forbidden', 'Your account is not active');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+  return private.op_finish(mutation_id, 'users', to_jsonb(u));
 end
 $$;
 

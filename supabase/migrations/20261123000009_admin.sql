@@ -4,9 +4,9 @@
 -- user.setRole, chair.add and
 -- chair.assignOwner. The parts catalogue and training are in 20261123000010_catalogue.sql.
 --
--- Every operation follows the contract in 20261123000003_mutation_ledger.sql: mutation_begin,
--- require_role('ADMIN'), args read with the ops_arg_* helpers, change, mutation_finish with the
--- changed rows by table name.
+-- Every operation follows the contract in 20261123000003_mutation_ledger.sql: private.op_begin
+-- (ledger, role ADMIN, args an object), args read with the ops_arg_* helpers, change,
+-- private.op_finish with the changed row by table name.
 
 -- ---------------------------------------------------------------------------------------------
 -- user.create: a directory entry (no auth account) the person claims by signing up.
@@ -29,10 +29,8 @@ declare
   v_location text;
   u public.users%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'user.create');
+  prior := private.op_begin(mutation_id, 'user.create', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
 
   v_id := public.ops_arg_required_uuid(args, 'id', 'A user id is required');
   v_name := nullif(trim(coalesce(public.ops_arg_text(args, 'name', 'Name is required'), '')), '');
@@ -94,7 +92,7 @@ begin
     perform public.app_error('conflict', 'A user with this email already exists');
   end;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+  return private.op_finish(mutation_id, 'users', to_jsonb(u));
 end
 $$;
 
@@ -115,10 +113,8 @@ declare
   v_email text;
   u public.users%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'user.update');
+  prior := private.op_begin(mutation_id, 'user.update', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
 
   v_id := public.ops_arg_required_uuid(args, 'userId', 'A user id is required');
   v_name := nullif(trim(coalesce(public.ops_arg_text(args, 'name', 'Name is required'), '')), '');
@@ -156,7 +152,7 @@ begin
     perform public.app_error('conflict', 'A user with this email already exists');
   end;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+  return private.op_finish(mutation_id, 'users', to_jsonb(u));
 end
 $$;
 
@@ -173,10 +169,8 @@ declare
   v_user uuid;
   u public.users%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'user.delete');
+  prior := private.op_begin(mutation_id, 'user.delete', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_user := public.ops_arg_required_uuid(args, 'userId', 'User not found');
   if v_user = auth.uid() then
     perform public.app_error('validation', 'You cannot delete your own account');
@@ -189,7 +183,7 @@ begin
     perform public.app_error('not_found', 'User not found');
   end if;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+  return private.op_finish(mutation_id, 'users', to_jsonb(u));
 end
 $$;
 
@@ -207,10 +201,8 @@ declare
   v_role text;
   u public.users%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'user.setRole');
+  prior := private.op_begin(mutation_id, 'user.setRole', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_user := public.ops_arg_required_uuid(args, 'userId', 'User not found');
   v_role := public.ops_arg_enum(args, 'role', array['CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR'],
     'Role is required');
@@ -228,7 +220,7 @@ begin
     perform public.app_error('not_found', 'User not found');
   end if;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('users', jsonb_build_array(to_jsonb(u))));
+  return private.op_finish(mutation_id, 'users', to_jsonb(u));
 end
 $$;
 
@@ -248,10 +240,8 @@ declare
   v_config jsonb;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.add');
+  prior := private.op_begin(mutation_id, 'chair.add', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
 
   v_id := public.ops_arg_required_uuid(args, 'id', 'A chair id is required');
   v_serial := nullif(trim(coalesce(
@@ -288,7 +278,7 @@ begin
     perform public.app_error('conflict', 'Serial number already exists');
   end;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 
@@ -306,10 +296,8 @@ declare
   v_owner uuid;
   c public.chairs%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'chair.assignOwner');
+  prior := private.op_begin(mutation_id, 'chair.assignOwner', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
 
   v_chair := public.ops_arg_required_uuid(args, 'chairId', 'Chair not found');
   -- JSON null is Unassigned; leaving the key out is not a choice.
@@ -336,7 +324,7 @@ begin
    where id = v_chair and status = 'REGISTERED'
   returning * into c;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('chairs', jsonb_build_array(to_jsonb(c))));
+  return private.op_finish(mutation_id, 'chairs', to_jsonb(c));
 end
 $$;
 

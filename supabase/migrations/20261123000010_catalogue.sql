@@ -1,8 +1,8 @@
 -- Admin guarded operations on the parts catalogue and the training resources (SPEC §2 Admin
 -- routes, §6 ADMIN): part.add / part.update / part.delete and training.add / training.update /
 -- training.delete (deletes are soft, so sync removes the rows from every device). Every operation
--- follows the contract in 20261123000003_mutation_ledger.sql: mutation_begin,
--- require_role('ADMIN'), args read with the ops_arg_* helpers, change, mutation_finish.
+-- follows the contract in 20261123000003_mutation_ledger.sql: private.op_begin (ledger, role
+-- ADMIN, args an object), args read with the ops_arg_* helpers, change, private.op_finish.
 
 -- ---------------------------------------------------------------------------------------------
 -- Field validation shared by add and update (internal).
@@ -87,10 +87,8 @@ declare
   f jsonb;
   p public.parts%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'part.add');
+  prior := private.op_begin(mutation_id, 'part.add', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_id := public.ops_arg_required_uuid(args, 'id', 'A part id is required');
   f := public.part_fields_from_args(args);
   if exists (select 1 from public.parts x where x.id = v_id) then
@@ -102,7 +100,7 @@ begin
           (f ->> 'price')::numeric, (f ->> 'stock')::integer)
   returning * into p;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('parts', jsonb_build_array(to_jsonb(p))));
+  return private.op_finish(mutation_id, 'parts', to_jsonb(p));
 end
 $$;
 
@@ -117,10 +115,8 @@ declare
   f jsonb;
   p public.parts%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'part.update');
+  prior := private.op_begin(mutation_id, 'part.update', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_part := public.ops_arg_required_uuid(args, 'partId', 'Part not found');
   f := public.part_fields_from_args(args);
 
@@ -138,7 +134,7 @@ begin
     perform public.app_error('not_found', 'Part not found');
   end if;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('parts', jsonb_build_array(to_jsonb(p))));
+  return private.op_finish(mutation_id, 'parts', to_jsonb(p));
 end
 $$;
 
@@ -152,10 +148,8 @@ declare
   v_part uuid;
   p public.parts%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'part.delete');
+  prior := private.op_begin(mutation_id, 'part.delete', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_part := public.ops_arg_required_uuid(args, 'partId', 'Part not found');
 
   update public.parts set deleted_at = now()
@@ -165,7 +159,7 @@ begin
     perform public.app_error('not_found', 'Part not found');
   end if;
 
-  return public.mutation_finish(mutation_id, jsonb_build_object('parts', jsonb_build_array(to_jsonb(p))));
+  return private.op_finish(mutation_id, 'parts', to_jsonb(p));
 end
 $$;
 
@@ -183,10 +177,8 @@ declare
   f jsonb;
   t public.training_resources%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'training.add');
+  prior := private.op_begin(mutation_id, 'training.add', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_id := public.ops_arg_required_uuid(args, 'id', 'A training resource id is required');
   f := public.training_fields_from_args(args);
   if exists (select 1 from public.training_resources x where x.id = v_id) then
@@ -197,8 +189,7 @@ begin
   values (v_id, f ->> 'title', f ->> 'type', f ->> 'url', f ->> 'content')
   returning * into t;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('training_resources', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'training_resources', to_jsonb(t));
 end
 $$;
 
@@ -213,10 +204,8 @@ declare
   f jsonb;
   t public.training_resources%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'training.update');
+  prior := private.op_begin(mutation_id, 'training.update', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_training := public.ops_arg_required_uuid(args, 'trainingId', 'Training resource not found');
   f := public.training_fields_from_args(args);
 
@@ -231,8 +220,7 @@ begin
     perform public.app_error('not_found', 'Training resource not found');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('training_resources', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'training_resources', to_jsonb(t));
 end
 $$;
 
@@ -246,10 +234,8 @@ declare
   v_training uuid;
   t public.training_resources%rowtype;
 begin
-  prior := public.mutation_begin(mutation_id, 'training.delete');
+  prior := private.op_begin(mutation_id, 'training.delete', args, 'ADMIN');
   if prior is not null then return prior; end if;
-  perform public.require_role('ADMIN');
-  perform public.ops_arg_object(args);
   v_training := public.ops_arg_required_uuid(args, 'trainingId', 'Training resource not found');
 
   update public.training_resources set deleted_at = now()
@@ -259,8 +245,7 @@ begin
     perform public.app_error('not_found', 'Training resource not found');
   end if;
 
-  return public.mutation_finish(mutation_id,
-    jsonb_build_object('training_resources', jsonb_build_array(to_jsonb(t))));
+  return private.op_finish(mutation_id, 'training_resources', to_jsonb(t));
 end
 $$;
 

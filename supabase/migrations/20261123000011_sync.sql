@@ -223,6 +223,11 @@ declare
 begin
   insert into public.sync_departures (table_name, row_id)
   values (tg_table_name, case when tg_op = 'DELETE' then old.id else new.id end);
+  -- A directory user claimed at sign-up takes the new account's id (handle_new_auth_user): the
+  -- old id has left every view, and a mirror holding it would show the person twice.
+  if tg_op = 'UPDATE' and old.id is distinct from new.id then
+    insert into public.sync_departures (table_name, row_id) values (tg_table_name, old.id);
+  end if;
   -- Each branch reads only its own table's columns (plpgsql resolves a record field when it runs).
   if tg_table_name = 'chairs' then
     customer := old.owner_user_id;
@@ -265,7 +270,8 @@ create trigger installations_departure after update on public.installations
   execute function private.note_sync_departure();
 create trigger users_departure after update on public.users
   for each row
-  when (old.role is distinct from new.role or old.deleted_at is distinct from new.deleted_at)
+  when (old.role is distinct from new.role or old.deleted_at is distinct from new.deleted_at
+        or old.id is distinct from new.id)
   execute function private.note_sync_departure();
 
 create trigger support_tickets_deleted after delete on public.support_tickets
@@ -298,7 +304,7 @@ as $$
 begin
   if table_name is null or table_name not in (
     'users', 'chairs', 'parts', 'support_tickets', 'training_resources', 'part_requests',
-    'service_requests', 'installations'
+    'service_requests', 'installations', 'device_health'
   ) then
     raise exception 'Unknown table %', coalesce(table_name, '(none)')
       using errcode = 'PT400', detail = 'validation';

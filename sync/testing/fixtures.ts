@@ -63,21 +63,50 @@ export const refused = (code: string, message: string, status = 409): BackendRes
 });
 
 export interface ScriptedTransport extends Transport {
+  /** Every mutation (or other call) the handler answered, batched or not, in order. */
   calls: { fn: string; params: Record<string, unknown> }[];
+  /** The requests as sent: a batch is one request. */
+  requests: { fn: string; params: Record<string, unknown> }[];
 }
 
+type Handler = (
+  fn: string,
+  params: Record<string, unknown>,
+) => BackendResponse | Promise<BackendResponse>;
+
+/**
+ * A transport answered by `handler`, one call at a time. A batch (public.ops_batch) is answered
+ * the way the server does: each mutation by the handler, in order; a refusal (a 4xx other than
+ * 401, 408 and 429) is that mutation's answer and the rest still run; any other answer is the
+ * whole request's. `batch: false` is a server without ops_batch (404 PGRST202).
+ */
 export function scriptedTransport(
-  handler: (
-    fn: string,
-    params: Record<string, unknown>,
-  ) => BackendResponse | Promise<BackendResponse>,
+  handler: Handler,
+  { batch = true }: { batch?: boolean } = {},
 ): ScriptedTransport {
   const calls: ScriptedTransport['calls'] = [];
+  const requests: ScriptedTransport['requests'] = [];
+  const one = (fn: string, params: Record<string, unknown>) => {
+    calls.push({ fn, params });
+    return handler(fn, params);
+  };
   return {
     calls,
+    requests,
     rpc: async (fn, params) => {
-      calls.push({ fn, params });
-      return handler(fn, params);
+      requests.push({ fn, params });
+      if (fn !== 'ops_batch') return one(fn, params);
+      if (!batch) return refused('PGRST202', 'Could not find the function public.ops_batch', 404);
+      const results: unknown[] = [];
+      for (const item of params.mutations as { fn: string; mutation_id: string; args: unknown }[]) {
+        const response = await one(item.fn, { mutation_id: item.mutation_id, args: item.args });
+        const { status, error } = response;
+        if (!error && status >= 200 && status < 300) results.push({ data: response.data });
+        else if (status >= 400 && status < 500 && ![401, 408, 429].includes(status)) {
+          results.push({ error });
+        } else return response;
+      }
+      return ok({ results });
     },
   };
 }

@@ -9,7 +9,8 @@
  *  - sync_pull: keyset on (updated_at, id) over the rows the caller may read (RLS), plus the
  *    ids that left the caller's view since `departed_after` (`gone`, from the departure log,
  *    which the model never prunes, so it never answers `resync`): own user
- *    row, every part, tickets assigned to the caller or unassigned; sync_rows: the same view.
+ *    row, every part, tickets assigned to the caller or unassigned; sync_rows: the same view;
+ *  - ops_batch (*_batch.sql): the mutations of one request in order, each answered on its own.
  * It counts how many times each mutation id was actually applied.
  */
 import type { BackendResponse } from '../classify';
@@ -43,6 +44,7 @@ const TABLES = [
   'part_requests',
   'service_requests',
   'installations',
+  'device_health',
 ] as const;
 type ServerTable = (typeof TABLES)[number];
 
@@ -165,6 +167,7 @@ export class ModelServer {
   private call(userId: string, fn: string, params: Record<string, unknown>): unknown {
     if (fn === 'sync_pull') return this.syncPull(userId, params);
     if (fn === 'sync_rows') return this.syncRows(userId, params);
+    if (fn === 'ops_batch') return this.batch(userId, params);
     const name = RPC_TABLE[fn];
     if (!name) throw new AppError('not_found', `Could not find the function public.${fn}`);
     const mutationId = params.mutation_id;
@@ -193,6 +196,25 @@ export class ModelServer {
     this.ledger.set(mutationId, { userId, result: clone(result) });
     this.applications.set(mutationId, (this.applications.get(mutationId) ?? 0) + 1);
     return result;
+  }
+
+  /**
+   * public.ops_batch: each mutation through its own operation, in order, in its own savepoint;
+   * a refusal is that mutation's answer and the rest still run.
+   */
+  private batch(userId: string, params: Record<string, unknown>): unknown {
+    const list = Array.isArray(params.mutations) ? params.mutations : [];
+    const results = list.map((item: unknown) => {
+      const { fn, ...one } = isObject(item) ? item : {};
+      try {
+        return { data: this.call(userId, String(fn), one) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const { code } = SQLSTATE[error.errorClass];
+        return { error: { code, message: error.message, details: error.errorClass } };
+      }
+    });
+    return { results };
   }
 
   private requireEngineer(userId: string): void {

@@ -6,7 +6,8 @@
 //  2. the first sync of a vendor, whose users pages merge customer cards into the rows RLS lets
 //     through (the users table is the largest they read), against the admin's rate;
 //  3. an incremental pull of 10 changed tickets on the full data set and on a tenth of it;
-//  4. replay of 1,000 queued mutations (ticket.updateServiceNotes by an engineer);
+//  4. replay of 1,000 queued mutations (ticket.updateServiceNotes by an engineer), one request per
+//     mutation next to batches (public.ops_batch), in the same run;
 //  5. the sync property test at PROPERTY_RUNS=1000, as a child process, when the file exists.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { migrate, openDatabase, type Database } from '../../server/db/database';
 import { generateLargeDataSet, type LargeDataSetOptions } from '../../server/seed/generate';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
+import { BATCH_LIMITS } from '../../sync/push';
 import { PAGE_SIZE } from '../../sync/pull';
 import { launchOptions } from '../e2e/browser';
 import type { BenchApi, Role, TableCounts } from './harness/api';
@@ -168,6 +170,17 @@ async function changeTickets(db: Database, count: number, round: number): Promis
   return rows.map((r) => r.id);
 }
 
+/** The page's used JS heap after a full garbage collection (DevTools protocol). */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -226,6 +239,17 @@ describe('sync bench', () => {
         'retries',
         'raw bulkPut',
         'bulkPut rows/s',
+        'sync / bulkPut (target ≥ 90 %)',
+        'longest main-thread task (target ≤ 100 ms)',
+        'progress reports, longest gap',
+      ],
+    ];
+    const memory: [string[], ...string[][]] = [
+      [
+        'data set',
+        'rows',
+        'JS heap after first sync (after GC)',
+        'mirror on disk (storage.estimate)',
       ],
     ];
     for (const backend of backends) {
@@ -241,6 +265,9 @@ describe('sync bench', () => {
       if (pulled.retries === 0) expect(pulled.received).toBe(total);
       else expect(pulled.received).toBeGreaterThanOrEqual(total);
       firstSyncRates.push({ label: backend.label, rows: pulled.received, ms: pulled.ms });
+      const heap = await heapAfterGc(page);
+      const disk = await call(page, 'storage');
+      memory.push([backend.label, num(total), mib(heap), mib(disk.storageBytes)]);
       const raw = await call(page, 'rawBulkPut', PAGE_SIZE);
       expect(raw.rows).toBe(total);
       rows.push([
@@ -254,12 +281,16 @@ describe('sync bench', () => {
         String(pulled.retries),
         `${(raw.ms / 1000).toFixed(2)} s`,
         rate(raw.rows, raw.ms),
+        `${Math.round((pulled.received / pulled.ms / (raw.rows / raw.ms)) * 100)} %`,
+        `${Math.round(pulled.longestTaskMs)} ms (${pulled.longTasks} tasks ≥ 50 ms)`,
+        `${pulled.progressReports}, ${(pulled.longestProgressGapMs / 1000).toFixed(2)} s`,
       ]);
     }
     table(
       `First sync (pullAll, pages of ${PAGE_SIZE}) vs raw Dexie bulkPut of the same rows, headless Chromium IndexedDB`,
       rows,
     );
+    table('Memory after the first sync (admin)', memory);
   });
 
   it("first sync of a vendor (customers as cards), next to the admin's", async () => {
@@ -299,6 +330,41 @@ describe('sync bench', () => {
     ]);
   });
 
+  it('equipment search over every chair, full data set vs a tenth, per keystroke', async () => {
+    const rows: [string[], ...string[][]] = [
+      [
+        'data set',
+        'chairs',
+        'typed',
+        'median per keystroke (target ≤ 16 ms)',
+        'slowest',
+        'each (ms)',
+        'matches',
+      ],
+    ];
+    for (const backend of backends) {
+      const page = pages.get(backend.label);
+      if (!page) throw new Error(`no first sync for ${backend.label}`);
+      // The engineer types the number part of one chair's serial, as read off its plate.
+      const { rows: picked } = await backend.db.query<{ serial_number: string }>(
+        `select serial_number from public.chairs order by serial_number offset 321 limit 1`,
+      );
+      const text = (picked[0]?.serial_number ?? '').split('-').pop() ?? '';
+      const search = await call(page, 'equipmentSearch', text);
+      expect(search.matches).toBeGreaterThanOrEqual(1);
+      rows.push([
+        backend.label,
+        num(search.chairs),
+        `"${text}"`,
+        `${median(search.keystrokeMs).toFixed(1)} ms`,
+        `${Math.max(...search.keystrokeMs).toFixed(1)} ms`,
+        search.keystrokeMs.map((t) => t.toFixed(0)).join(', '),
+        num(search.matches),
+      ]);
+    }
+    table('Equipment search (searchEquipment on the mirror, one query per keystroke)', rows);
+  });
+
   it('incremental pull of 10 changed tickets, full data set vs a tenth', async () => {
     const rows: [string[], ...string[][]] = [
       ['data set', 'server rows', `median of ${INCREMENTAL_ROUNDS}`, 'runs (ms)', 'rows received'],
@@ -330,7 +396,7 @@ describe('sync bench', () => {
     table('Incremental pull (pullAll over 8 tables) after 10 tickets changed server-side', rows);
   });
 
-  it('replays 1,000 queued mutations through the real server', async () => {
+  it('replays 1,000 queued mutations through the real server, one by one and in batches', async () => {
     const backend = backends.find((b) => b.label === 'tenth')!;
     const page = await openPage(backend);
     const engineerId = await signUp(page, 'ENGINEER', 'Bench Engineer');
@@ -346,18 +412,40 @@ describe('sync bench', () => {
     expect(created).toHaveLength(REPLAYED);
     const pulled = await call(page, 'pull');
     const ids = created.map((r) => r.id);
-    const queued = await call(page, 'queueServiceNotes', ids, 'Bench replay notes');
-    expect(queued.queued).toBe(REPLAYED);
-    const pushed = await call(page, 'push');
-    expect(pushed).toMatchObject({ accepted: REPLAYED, rejected: 0, stop: null, pendingLeft: 0 });
-    const { rows: applied } = await backend.db.query<{ n: number }>(
-      `select count(*)::int as n from public.support_tickets
-        where engineer_user_id = $1 and service_notes->>'workPerformed' like 'Bench replay notes %'`,
-      [engineerId],
-    );
-    expect(applied[0]?.n).toBe(REPLAYED);
+    // The same 1,000 changes replayed twice in this run: one request each, then in batches.
+    const runs = [
+      { label: 'one request per mutation', limits: { ...BATCH_LIMITS, count: 1 } },
+      { label: `batches of ≤ ${BATCH_LIMITS.count}`, limits: BATCH_LIMITS },
+    ];
+    const rows: string[][] = [];
+    for (const [i, run] of runs.entries()) {
+      const text = `Bench replay ${i} notes`;
+      const queued = await call(page, 'queueServiceNotes', ids, text);
+      expect(queued.queued).toBe(REPLAYED);
+      const pushed = await call(page, 'push', run.limits);
+      expect(pushed).toMatchObject({ accepted: REPLAYED, rejected: 0, stop: null, pendingLeft: 0 });
+      const { rows: applied } = await backend.db.query<{ n: number }>(
+        `select count(*)::int as n from public.support_tickets
+          where engineer_user_id = $1 and service_notes->>'workPerformed' like $2`,
+        [engineerId, `${text} %`],
+      );
+      expect(applied[0]?.n).toBe(REPLAYED);
+      if (i === 0) {
+        rows.push([
+          'local writes (performMutation, offline)',
+          `${(queued.ms / 1000).toFixed(2)} s`,
+          `${rate(queued.queued, queued.ms)} mutations/s`,
+        ]);
+      }
+      rows.push([
+        `pushOutbox, ${run.label} (${num(pushed.requests)} requests, awaiting server ` +
+          `${(pushed.rpcMs / 1000).toFixed(1)} s, ${pushed.retries} retries)`,
+        `${(pushed.ms / 1000).toFixed(1)} s`,
+        `${rate(pushed.accepted, pushed.ms)} mutations/s`,
+      ]);
+    }
     table(
-      `Replay of ${num(REPLAYED)} queued ticket.updateServiceNotes (engineer, tenth data set)`,
+      `Replay of ${num(REPLAYED)} queued ticket.updateServiceNotes (engineer, tenth data set; target ≥ 1,000/s batched)`,
       [
         ['step', 'time', 'per second'],
         [
@@ -365,16 +453,7 @@ describe('sync bench', () => {
           `${(pulled.ms / 1000).toFixed(1)} s`,
           `${rate(pulled.received, pulled.ms)} rows/s`,
         ],
-        [
-          'local writes (performMutation, offline)',
-          `${(queued.ms / 1000).toFixed(2)} s`,
-          `${rate(queued.queued, queued.ms)} mutations/s`,
-        ],
-        [
-          `pushOutbox (awaiting server ${(pushed.rpcMs / 1000).toFixed(1)} s, ${pushed.retries} retries)`,
-          `${(pushed.ms / 1000).toFixed(1)} s`,
-          `${rate(pushed.accepted, pushed.ms)} mutations/s`,
-        ],
+        ...rows,
       ],
     );
   });

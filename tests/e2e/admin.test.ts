@@ -9,39 +9,20 @@ import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
+import { onServer as serverRow, settled, visitRoute } from './steps';
 
 const demo = demoBackendForThisFile();
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-${name}.png` });
 }
 
-async function visit(page: Page, path: string, heading: string, name: string) {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, path);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await settled(page);
-  await checkPage(page, heading);
-  await shot(page, name);
-}
+const visit = (page: Page, path: string, heading: string, name: string) =>
+  visitRoute(page, path, heading, `admin-${name}`);
 
-/** Polls the server until `sql` returns a row (the sync engine pushes on its own schedule). */
-async function onServer(sql: string, params: unknown[], what: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const { rows } = await demo.db.query<Record<string, unknown>>(sql, params);
-    if (rows.length > 0) return rows[0]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Timed out waiting for ${what} on the server`);
-}
+const onServer = (sql: string, params: unknown[], what: string) =>
+  serverRow(demo.db, sql, params, what);
 
 describe('admin area in the browser', { timeout: 180_000 }, () => {
   it('visits every admin screen; adds a U500, adds and edits a part, creates an engineer', async () => {

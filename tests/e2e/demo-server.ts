@@ -1,12 +1,15 @@
 // The backend and browser the demo-data e2e suites share: an in-memory database, migrated and
 // seeded with the demo accounts and records, served with the built app from dist/, and one
 // headless Chromium. Close it in reverse order: browser, server, database.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { migrate, openDatabase, type Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/seed/demo-data';
+import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
+
 import { launchOptions } from './browser';
+import { signIn } from './steps';
 
 export interface DemoBackend {
   db: Database;
@@ -42,4 +45,14 @@ export function demoBackendForThisFile(): DemoBackend {
   });
   afterAll(() => stopDemoBackend(backend));
   return backend;
+}
+
+/** Signs `page` in as the demo account of `role` and waits for the role's home (`home`). */
+export async function signInDemo(
+  page: Page,
+  backend: DemoBackend,
+  role: DemoRole,
+  home: string,
+): Promise<void> {
+  await signIn(page, backend.server.url, demoAccount(role), home);
 }

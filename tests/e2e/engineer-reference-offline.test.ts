@@ -61,12 +61,16 @@ describe('technical reference offline', () => {
       const manualTab = await openDocument(page, MANUAL, 'Open');
       await checkPage(manualTab, 'the manual');
       await manualTab.close();
-      await card(page, MANUAL).getByText(/^\s*Available offline/).waitFor();
+      await card(page, MANUAL)
+        .getByText(/^\s*Available offline/)
+        .waitFor();
 
       // Marked "available offline" without opening it.
       await page.getByRole('tab', { name: /^Videos/ }).click();
       await card(page, VIDEO).getByRole('button', { name: 'Make available offline' }).click();
-      await card(page, VIDEO).getByText(/^\s*Available offline/).waitFor();
+      await card(page, VIDEO)
+        .getByText(/^\s*Available offline/)
+        .waitFor();
       await page.getByText(/^2 documents available offline, taking \d+(\.\d)? KB/).waitFor();
       await checkPage(page, 'reference with kept documents');
 
@@ -93,7 +97,9 @@ describe('technical reference offline', () => {
 
       // Removing a kept copy takes the badge away.
       await card(page, MANUAL).getByRole('button', { name: 'Remove offline copy' }).click();
-      await card(page, MANUAL).getByText(/^\s*Available offline/).waitFor({ state: 'detached' });
+      await card(page, MANUAL)
+        .getByText(/^\s*Available offline/)
+        .waitFor({ state: 'detached' });
       await page.getByText(/^1 document available offline/).waitFor();
     } finally {
       await context.close();

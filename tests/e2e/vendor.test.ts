@@ -11,34 +11,13 @@ import { demoAccount } from '../../src/domain/demo-accounts';
 import { engineerPaths, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
+import { eventually, settled, visitRoute } from './steps';
 
 const demo = demoBackendForThisFile();
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-
-async function visit(page: Page, path: string, heading: string, shot: string) {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, path);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await settled(page);
-  await checkPage(page, heading);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/vendor-${shot}.png`, fullPage: false });
-}
-
-/** Polls the server until `check` holds (the sync engine pushes on its own schedule). */
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+const visit = (page: Page, path: string, heading: string, shot: string) =>
+  visitRoute(page, path, heading, `vendor-${shot}`);
 
 describe('vendor area in the browser', { timeout: 180_000 }, () => {
   it('visits every vendor screen and assigns a ticket and a service request', async () => {

@@ -46,6 +46,7 @@ type Table =
   | 'part_requests'
   | 'service_requests'
   | 'installations'
+  | 'device_health'
   | 'applied_mutations'
   | 'app_settings';
 
@@ -73,6 +74,8 @@ type RowLabel =
   | 'partRequestB'
   | 'installationA' // by engineerA
   | 'installationB' // by engineerB
+  | 'deviceEngA' // engineerA's tablet's health report
+  | 'deviceCustA' // customerA's phone's health report
   | 'ledger' // an applied_mutations row of customerA
   | 'signup_customer_only'; // the app_settings row (keyed by `key`)
 
@@ -166,6 +169,17 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     VENDOR: ['installationA', 'installationB'],
     ADMIN: ['installationA', 'installationB'],
   },
+  // Devices' sync reports (issue 16): the vendor oversees the field team; nobody else reads them,
+  // not even the reporting user (their own device shows its sync state).
+  device_health: {
+    anon: 'denied',
+    CUSTOMER: [],
+    CUSTOMER_B: [],
+    ENGINEER: [],
+    ENGINEER_B: [],
+    VENDOR: ['deviceEngA', 'deviceCustA'],
+    ADMIN: [],
+  },
   // Only the guarded operations (SECURITY DEFINER) touch the ledger; admin included.
   applied_mutations: {
     anon: 'denied',
@@ -221,6 +235,8 @@ const INSERT: Record<Table, Verdicts> = {
   part_requests: CUSTOMERS_AND_ADMIN,
   service_requests: CUSTOMERS_AND_ADMIN,
   installations: ADMIN_ONLY,
+  // Written only through public.device_health_report, by the reporting user.
+  device_health: NOBODY,
   applied_mutations: NOBODY,
   app_settings: ADMIN_ONLY,
 };
@@ -234,6 +250,8 @@ const UPDATE: Record<Table, Verdicts> = {
   part_requests: ADMIN_ONLY,
   service_requests: ADMIN_ONLY,
   installations: ADMIN_ONLY,
+  // Written only through public.device_health_report, by the reporting user.
+  device_health: NOBODY,
   applied_mutations: NOBODY,
   app_settings: ADMIN_ONLY,
 };
@@ -247,6 +265,8 @@ const DELETE: Record<Table, Verdicts> = {
   part_requests: ADMIN_ONLY,
   service_requests: ADMIN_ONLY,
   installations: ADMIN_ONLY,
+  // Written only through public.device_health_report, by the reporting user.
+  device_health: NOBODY,
   applied_mutations: NOBODY,
   app_settings: ADMIN_ONLY,
 };
@@ -340,6 +360,8 @@ beforeAll(async () => {
     'partRequestB',
     'installationA',
     'installationB',
+    'deviceEngA',
+    'deviceCustA',
     'ledger',
   ] as const) {
     ids[label] = randomUUID();
@@ -412,6 +434,12 @@ beforeAll(async () => {
     [ids.installationA, ids.chairA, ids.engineerA, ids.installationB, ids.chairB, ids.engineerB],
   );
   await q(
+    `insert into public.device_health (id, user_id, device_name, last_sync_at, pending_count,
+                                       needs_attention_count)
+     values ($1, $2, 'Chrome on Android', now(), 2, 0), ($3, $4, 'Safari on iPhone', now(), 0, 1)`,
+    [ids.deviceEngA, ids.engineerA, ids.deviceCustA, ids.customerA],
+  );
+  await q(
     `insert into public.applied_mutations (id, user_id, name, result) values ($1, $2, 'ticket.create', '{}'::jsonb)`,
     [ids.ledger, ids.customerA],
   );
@@ -464,6 +492,14 @@ function newRow(table: Table, caller: Caller): Record<string, unknown> {
       return { id, customer_user_id: me, notes: 'Inserted directly' };
     case 'installations':
       return { id, engineer_user_id: me };
+    case 'device_health':
+      return {
+        id,
+        user_id: me,
+        last_sync_at: new Date().toISOString(),
+        pending_count: 0,
+        needs_attention_count: 0,
+      };
     case 'applied_mutations':
       return { id, user_id: me, name: 'ticket.take' };
     case 'app_settings':
@@ -518,6 +554,9 @@ function targetOf(table: Table, caller: Caller): string {
       return b ? ids.requestB_engB : ids.requestA_engA;
     case 'installations':
       return b ? ids.installationB : ids.installationA;
+    case 'device_health':
+      // The caller's own device where it has one.
+      return caller === 'CUSTOMER' ? ids.deviceCustA : ids.deviceEngA;
     case 'applied_mutations':
       return ids.ledger;
     case 'app_settings':
@@ -535,6 +574,7 @@ const CHANGE: Record<Table, [string, unknown]> = {
   part_requests: ['notes', 'Changed by matrix'],
   service_requests: ['notes', 'Changed by matrix'],
   installations: ['notes', 'Changed by matrix'],
+  device_health: ['pending_count', 42],
   applied_mutations: ['name', 'ticket.resolve'],
   app_settings: ['value', { changed: true }],
 };

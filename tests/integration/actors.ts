@@ -46,10 +46,19 @@ export async function callOp(
   args: Record<string, unknown>,
   mutationId: string = randomUUID(),
 ): Promise<RpcOutcome> {
-  const { data, error, status } = await actor.client.rpc(rpcName(name), {
-    mutation_id: mutationId,
-    args,
-  });
+  return rpcOutcome(await actor.client.rpc(rpcName(name), { mutation_id: mutationId, args }));
+}
+
+/** A supabase-js rpc answer as the suites assert on it. */
+export function rpcOutcome({
+  data,
+  error,
+  status,
+}: {
+  data: unknown;
+  error: { code: string; message: string; details?: string | null } | null;
+  status: number;
+}): RpcOutcome {
   return {
     data: (data as Record<string, unknown[]> | null) ?? null,
     error: error

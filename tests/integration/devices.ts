@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect } from 'vitest';
 import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
-import { pushOutbox, supabaseAuth, type Transport } from '../../sync';
+import { pushOutbox, supabaseAuth, supabaseTransport, type Transport } from '../../sync';
 import { toLocalRow } from '../../sync/wire';
 import type { Actor } from './actors';
 
@@ -21,6 +21,27 @@ export interface Device<Net> {
 export function openDevice<Net>(actor: Actor, transport: Transport, net: Net): Device<Net> {
   const mirror = openLocalDatabase(actor.id, { indexedDB: new IDBFactory(), IDBKeyRange });
   return { actor, mirror, transport, net };
+}
+
+/** A device's network as a test drives it: cut it, or lose the next answer. */
+export type Net = { online: boolean; dropNextResponse: boolean };
+
+/** A device for `actor` on the real server, behind a network the test can cut or disturb. */
+export function openNetDevice(actor: Actor): Device<Net> {
+  const net: Net = { online: true, dropNextResponse: false };
+  const real = supabaseTransport(actor.client);
+  const transport: Transport = {
+    async rpc(fn, params) {
+      if (!net.online) return { status: 0, data: null, error: { message: 'fetch failed' } };
+      const response = await real.rpc(fn, params);
+      if (net.dropNextResponse) {
+        net.dropNextResponse = false; // the server applied it; the answer never arrived
+        return { status: 0, data: null, error: { message: 'connection reset' } };
+      }
+      return response;
+    },
+  };
+  return openDevice(actor, transport, net);
 }
 
 /** Pushes the device's outbox to the server as its own user. */

@@ -90,9 +90,34 @@ function requestArbitrary(tables: string[], functions: string[], tokens: string[
     fc.string(),
   );
   const prefix = fc.constantFrom('/rest/v1/', '/auth/v1/', '/rest/v1/rpc/', '/', '/assets/');
+  // PostgREST logic trees (or=, and=, nested, negated) with hostile values, quoted and bare.
+  const treeValue = fc.oneof(
+    hostileText,
+    hostileText.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`),
+    fc.constantFrom('"', '\\', '(', ')', ',', '.', '"a"b', 'not.'),
+  );
+  const leaf = fc
+    .tuple(
+      fc.constantFrom('id', 'name', '"status"', 'updated_at', 'nope', ''),
+      fc.constantFrom('eq', 'not.gt', 'in', 'is', 'like', 'between', ''),
+      treeValue,
+    )
+    .map(([column, op, value]) =>
+      op === 'in' ? `${column}.in.(${value})` : `${column}.${op}.${value}`,
+    );
+  const logicTree = fc.letrec((tie) => ({
+    tree: fc
+      .array(fc.oneof({ depthSize: 'small' }, leaf, tie('group')), { minLength: 0, maxLength: 4 })
+      .map((items) => `(${items.join(',')})`),
+    group: fc
+      .tuple(fc.constantFrom('or', 'and', 'not.or', 'not.and'), tie('tree'))
+      .map(([op, tree]) => `${op}${tree}`),
+  })).tree as fc.Arbitrary<string>;
   const queryValue = fc.oneof(
     fc.constantFrom('eq.1', 'in.(a,b', 'is.maybe', 'ilike.%', 'gt.', 'id.desc', '*', 'id,%', '-1'),
+    fc.constantFrom('not.eq.1', 'not.in.("a,b",c)', 'not.is.null', '(id.eq.1', 'or(id.eq.1)'),
     hostileText.map(encodeAnyway),
+    logicTree.map(encodeAnyway),
     percentGarbage,
   );
   const queryKey = fc.constantFrom(
@@ -106,6 +131,10 @@ function requestArbitrary(tables: string[], functions: string[], tokens: string[
     'scope',
     'email',
     'status',
+    'or',
+    'and',
+    'not.or',
+    'not.and',
   );
   const query = fc
     .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })

@@ -94,14 +94,23 @@ describe('the migration files', () => {
     }
   });
 
-  it('read every guarded operation’s args through the ops_arg_* helpers', () => {
+  it('open every guarded operation with the one preamble and read its args through ops_arg_*', () => {
     const all = migrations.map((m) => m.sql).join('\n');
     const names = MUTATION_NAMES.map(rpcName);
     expect(names).toHaveLength(34);
-    for (const name of names) {
+    for (const [i, name] of names.entries()) {
       const body = bodyOf(all, name);
-      expect(body, name).toContain(`public.mutation_begin(mutation_id, '`);
-      expect(body, name).toContain('public.ops_arg_object(args)');
+      // The one preamble (ledger, role, args an object) is private.op_begin, first thing, under
+      // the mutation's own name; never repeated by hand.
+      expect(body, name).toMatch(
+        new RegExp(
+          `\\bbegin\\s+prior := private\\.op_begin\\(mutation_id, '${MUTATION_NAMES[i]!.replace('.', '\\.')}', args[,)]`,
+        ),
+      );
+      expect(body, name).not.toMatch(/public\.(mutation_begin|require_role|ops_arg_object)\(/);
+      expect(body, name).toMatch(
+        /private\.op_finish\(mutation_id, |public\.mutation_finish\(mutation_id, /,
+      );
       expect(body, name).toMatch(/public\.ops_arg_(?!object)\w+\(/);
       // No hand-rolled checks of a scalar arg's type: that is what the helpers are for (nested
       // objects and lists, such as a service notes patch, are checked for their shape in place;

@@ -22,6 +22,7 @@ import {
   type EntityTable,
   type EntityTables,
 } from '../../src/domain/entities';
+import { provisionalChairId } from '../../src/domain/chairs';
 import { completedChecklist } from '../../src/domain/installation';
 import { MUTATION_NAMES, type MutationName, type RejectionClass } from '../../src/domain/mutations';
 import { calculateQuote } from '../../src/domain/quote';
@@ -377,6 +378,29 @@ const quoteOf = (row: Row, now: Date) =>
     },
     now,
   );
+/**
+ * A test sheet queued on a chair activated offline (issue 15): it names the device's stand-in id
+ * and the serial; the mirror no longer holds the stand-in, so the server decides by serial.
+ */
+function sheetOnStandIn(name: string, owner: () => string, server: Outcome, why: string): Case {
+  return {
+    name,
+    as: 'cathy',
+    setup: async (s) => {
+      const chair = await s.chair({ status: 'REGISTERED', owner: owner(), hidden: true });
+      return { chair, serial: await s.serialOf(chair) };
+    },
+    args: (ids) => ({
+      chairId: provisionalChairId(ids.serial!),
+      serialNumber: ids.serial,
+      ...allPass,
+    }),
+    local: 'ok',
+    server,
+    why,
+  };
+}
+
 const NOT_THE_MIRROR = 'The mirror does not hold the row; the server does and decides.';
 const SERVER_CHECKS_PERMISSION =
   'Roles and assignment are checked by the server; the local effect runs for the permitted screen only.';
@@ -1147,8 +1171,61 @@ const table: { [N in MutationName]: Case[] } = {
       args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
       local: { refused: 'not_found', message: 'Serial number not found in inventory' },
     },
+    {
+      name: 'a delivered chair the mirror does not hold (offline activation)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          serialNumber: `S30-PARITY-${randomUUID()}`,
+          hidden: true,
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({
+        serialNumber: ids.serial,
+        deliveryDate: ago(w.now, DAY_MS),
+        model: 'S30',
+      }),
+      local: 'ok',
+      server: 'ok',
+      why: "The mirror shows a stand-in row (provisionalChairId) with the device's own id; the server registers its row, which replaces the stand-in when the push is accepted (tests/integration/offline-activation.test.ts).",
+    },
+    {
+      name: 'a serial in no inventory, sent from offline',
+      as: 'cathy',
+      args: (_ids, w) => ({
+        serialNumber: `S30-NOPE-${randomUUID()}`,
+        deliveryDate: ago(w.now, DAY_MS),
+      }),
+      local: 'ok',
+      server: { refused: 'not_found', message: 'Serial number not found in inventory' },
+      why: "The mirror holds only the customer's chairs and cannot tell; the refusal removes the stand-in row.",
+    },
   ],
   'chair.submitTestSheet': [
+    {
+      name: 'named by id and by serial: the same chair',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({ chairId: ids.chair, serialNumber: ids.serial, ...allPass }),
+      local: 'ok',
+    },
+    sheetOnStandIn(
+      'a chair activated offline, named by serial once its stand-in is gone',
+      () => cast.cathy.id,
+      'ok',
+      "The stand-in row gave way to the server's row, whose id the sheet does not know: the server finds the chair by serial.",
+    ),
+    sheetOnStandIn(
+      "another customer's chair, named by serial",
+      () => cast.carl.id,
+      { refused: 'not_found', message: 'Chair not found' },
+      'A refused activation took the stand-in away; the server refuses the sheet queued on it.',
+    ),
     {
       name: 'all four checks pass with 90 days of warranty left: confirmed, expiring',
       as: 'cathy',

@@ -496,6 +496,54 @@ describe('chair.submitTestSheet', () => {
     expect(await chairRow(bobs.id)).toEqual(bobs);
   });
 
+  it("finds a chair activated offline by its serial number among the caller's chairs", async () => {
+    // The device's stand-in id (provisionalChairId) means nothing here: the serial names it.
+    const chair = await ownedChair(alice, { confirmed: false });
+    const out = await callOp(alice, 'chair.submitTestSheet', {
+      chairId: randomUUID(),
+      serialNumber: ` ${chair.serial_number} `,
+      ...allPassed,
+    });
+    expect(out.error).toBeNull();
+    const row = chairOf(out);
+    expect(row.id).toBe(chair.id);
+    expect(row.test_sheet).toMatchObject(allPassed);
+    expect(row.warranty).toEqual({ ...chair.warranty, confirmed: true });
+    expectRefusedAs(
+      await callOp(alice, 'chair.submitTestSheet', {
+        chairId: randomUUID(),
+        serialNumber: chair.serial_number,
+        ...allPassed,
+      }),
+      409,
+      'conflict',
+      'A test sheet has already been submitted for this chair',
+    );
+  });
+
+  it("answers a serial that is not one of the caller's chairs with 'Chair not found'", async () => {
+    const bobs = await ownedChair(bob, { confirmed: false });
+    const unowned = await seedChair({ status: 'DELIVERED' });
+    for (const serialNumber of [
+      bobs.serial_number,
+      unowned.serial_number,
+      `NONE-${randomUUID()}`,
+    ]) {
+      expectRefusedAs(
+        await callOp(alice, 'chair.submitTestSheet', {
+          chairId: randomUUID(),
+          serialNumber,
+          ...allPassed,
+        }),
+        404,
+        'not_found',
+        'Chair not found',
+      );
+    }
+    expect(await chairRow(bobs.id)).toEqual(bobs);
+    expect(await chairRow(unowned.id)).toEqual(unowned);
+  });
+
   it('requires the four checks as booleans', async () => {
     const chair = await ownedChair(alice, { confirmed: false });
     const { waterAirOK: _omitted, ...threeChecks } = allPassed;
@@ -505,6 +553,7 @@ describe('chair.submitTestSheet', () => {
       { chairId: chair.id, ...allPassed, movementOK: null },
       { chairId: 'chair-1', ...allPassed },
       { chairId: chair.id, ...allPassed, notes: 5 },
+      { chairId: chair.id, ...allPassed, serialNumber: 7 },
     ]) {
       expectRefusedAs(await callOp(alice, 'chair.submitTestSheet', args), 400, 'validation');
     }

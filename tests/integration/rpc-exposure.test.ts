@@ -13,7 +13,9 @@ import { openTestDatabase } from './test-database';
 const SERVED = [
   'chair_lookup_serial',
   'current_user_role',
+  'device_health_report',
   'mutation_applied',
+  'ops_batch',
   'my_engineer_contacts',
   'sync_pull',
   'sync_rows',

@@ -4,29 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { performMutation } from '../../src/data/actions';
-import { pullAll, supabaseTransport, type Transport } from '../../sync';
-import { signUpActor, type Actor } from './actors';
-import { mirrorView, openDevice, pushDeviceOutbox, serverView, type Device } from './devices';
+import { pullAll } from '../../sync';
+import { signUpActor } from './actors';
+import {
+  mirrorView,
+  openNetDevice,
+  pushDeviceOutbox,
+  serverView,
+  type Device,
+  type Net,
+} from './devices';
 import { openTestDatabase } from './test-database';
-
-type Net = { online: boolean; dropNextResponse: boolean };
-
-function device(actor: Actor): Device<Net> {
-  const net = { online: true, dropNextResponse: false };
-  const real = supabaseTransport(actor.client);
-  const transport: Transport = {
-    async rpc(fn, params) {
-      if (!net.online) return { status: 0, data: null, error: { message: 'fetch failed' } };
-      const response = await real.rpc(fn, params);
-      if (net.dropNextResponse) {
-        net.dropNextResponse = false; // the server applied it; the answer never arrived
-        return { status: 0, data: null, error: { message: 'connection reset' } };
-      }
-      return response;
-    },
-  };
-  return openDevice(actor, transport, net);
-}
 
 const sync = async (d: Device<Net>) => {
   const pushed = await pushDeviceOutbox(d);
@@ -50,8 +38,8 @@ beforeAll(async () => {
   db = await openTestDatabase();
   running = await startServer({ db });
   const customer = await signUpActor(running.url, 'CUSTOMER', 'Dr Clara Hughes');
-  a = device(await signUpActor(running.url, 'ENGINEER', 'Amir Khan'));
-  b = device(await signUpActor(running.url, 'ENGINEER', 'Beth Lowe'));
+  a = openNetDevice(await signUpActor(running.url, 'ENGINEER', 'Amir Khan'));
+  b = openNetDevice(await signUpActor(running.url, 'ENGINEER', 'Beth Lowe'));
   await db.query(
     `insert into public.chairs (id, serial_number, model, owner_user_id, status) values ($1, 'S30-2291', 'S30', $2, 'REGISTERED')`,
     [ids.chair, customer.id],

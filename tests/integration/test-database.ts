@@ -13,6 +13,22 @@ export async function openTestDatabase(): Promise<Database> {
     await migrate(db);
     return db;
   }
+  const scratch = await createScratchDatabase(url);
+  const db = await openDatabase({ databaseUrl: scratch.url });
+  await migrate(db);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server at `url`: its URL, and how to drop it. */
+export async function createScratchDatabase(
+  url: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -20,12 +36,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: testUrl.toString() });
-  await migrate(db);
   return {
-    ...db,
-    async close() {
-      await db.close();
+    url: testUrl.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -19,10 +19,10 @@ import { useCallback, useState } from 'react';
 import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
 import { progressFraction, type SyncStatus } from '../../data/sync-status';
-import { lastSyncText } from './last-sync';
+import { lastSyncText } from '../../domain/last-sync';
 import { NeedsAttentionList } from './needs-attention-list';
 import { useRefusalToast } from './use-refusal-toast';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 function summary(status: SyncStatus, now: Date) {
   const firstSync = status.syncing && !status.firstSyncDone;

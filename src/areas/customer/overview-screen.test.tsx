@@ -1,9 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { SessionProvider } from '../../data/session-context';
 import { customerPaths } from '../../domain/paths';
 import { ticketRow } from '../../testing/rows';
+import { createTestSession } from '../../testing/session';
 import { OverviewScreen } from './overview-screen';
-import { CUSTOMER_ID, myChair, renderCustomer, warrantyWithDaysLeft } from './test-fixtures';
+import { ServiceScreen } from './service/service-screen';
+import {
+  CUSTOMER_ID,
+  customer,
+  daysFromNow,
+  myChair,
+  renderCustomer,
+  warrantyWithDaysLeft,
+} from './test-fixtures';
 
 const sheet = {
   partsArrived: true,
@@ -72,5 +85,62 @@ describe('Customer OverviewScreen', { timeout: 30_000 }, () => {
     await renderCustomer(<OverviewScreen />, { path: customerPaths.home });
     expect(await screen.findByText('No chairs registered')).toBeInTheDocument();
     expect(screen.getByText('No tickets found')).toBeInTheDocument();
+  });
+});
+
+describe('Customer OverviewScreen: service due', { timeout: 30_000 }, () => {
+  const OVERDUE_ID = '20000000-0000-4000-8000-0000000000d1';
+  const service = (days: number) => ({
+    lastServiceDate: null,
+    nextServiceDue: daysFromNow(days),
+    serviceHistory: [],
+  });
+
+  it('lists chairs due within 30 days or overdue, one tap from Book Service with the chair chosen', async () => {
+    const session = await createTestSession(customer, async (db) => {
+      await db.chairs.bulkPut([
+        myChair({ id: OVERDUE_ID, serialNumber: 'S30-OVERDUE', service: service(-3) }),
+        myChair({ serialNumber: 'S30-DUE-29', service: service(29) }),
+        myChair({ serialNumber: 'S30-DUE-31', service: service(31) }),
+        myChair({ serialNumber: 'U500-NONE', model: 'U500' }),
+      ]);
+    });
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <SessionProvider store={session.store}>
+          <MemoryRouter initialEntries={[customerPaths.home]}>
+            <Routes>
+              <Route path={customerPaths.home} element={<OverviewScreen />} />
+              <Route path={customerPaths.service} element={<ServiceScreen />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </ChakraProvider>,
+    );
+    const due = await screen.findByRole('list', { name: 'Service Due' });
+    const items = within(due).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('S30-OVERDUE'),
+      expect.stringContaining('S30-DUE-29'),
+    ]);
+    expect(within(items[0]!).getByText('Overdue')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Due Soon')).toBeInTheDocument();
+    expect(within(due).queryByText('S30-DUE-31')).toBeNull();
+    expect(within(due).queryByText('U500-NONE')).toBeNull();
+
+    await userEvent
+      .setup()
+      .click(within(due).getByRole('link', { name: 'Book Service for S30-OVERDUE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a Service' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Chair/)).toHaveValue(OVERDUE_ID));
+  });
+
+  it('shows no reminder when every service is current', async () => {
+    await renderCustomer(<OverviewScreen />, {
+      path: customerPaths.home,
+      seed: (db) => db.chairs.put(myChair({ serialNumber: 'S30-OK', service: service(60) })),
+    });
+    await screen.findByRole('list', { name: 'My Equipment' });
+    expect(screen.queryByRole('region', { name: 'Service Due' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The signed-in customer and a render helper for the customer screen tests.
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import { toaster } from '../../components/toaster';
 import type { ChairsideDatabase } from '../../data/db';
 import type { Chair } from '../../domain/entities';
@@ -87,4 +88,14 @@ export async function outbox(session: TestSession) {
     name: entry.name,
     args: entry.args,
   }));
+}
+
+/**
+ * Makes the next local write fail the way a full or broken IndexedDB does: an unexpected error,
+ * not a refusal, so the screen shows its SPEC §8 failure toast.
+ */
+export function failNextWrite(session: TestSession): void {
+  vi.spyOn(session.db.outbox, 'add').mockRejectedValueOnce(
+    new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+  );
 }

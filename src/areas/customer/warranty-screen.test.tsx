@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDateKey } from '../../domain/appointments';
 import { customerPaths } from '../../domain/paths';
 import { chairRow } from '../../testing/rows';
-import { outbox, renderCustomer } from './test-fixtures';
+import { provisionalChairId } from '../../domain/chairs';
+import { failNextWrite, outbox, renderCustomer } from './test-fixtures';
 import type { TestInventory } from '../../testing/session';
 import { SERIAL_CHECKED_LATER, SERIAL_CHECKED_ONLINE, WarrantyScreen } from './warranty-screen';
 
@@ -85,7 +86,7 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     expect(await outbox(session)).toEqual([
       {
         name: 'chair.activateWarranty',
-        args: { serialNumber: 'S30-STOCK', deliveryDate: daysAgo(2) },
+        args: { serialNumber: 'S30-STOCK', deliveryDate: daysAgo(2), model: 'S30' },
       },
     ]);
   });
@@ -110,7 +111,7 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     expect(await outbox(session)).toEqual([
       {
         name: 'chair.activateWarranty',
-        args: { serialNumber: 'S30-ELSEWHERE', deliveryDate: daysAgo(0) },
+        args: { serialNumber: 'S30-ELSEWHERE', deliveryDate: daysAgo(0), model: 'S30' },
       },
     ]);
   });
@@ -135,8 +136,33 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
-    expect((await outbox(session))[0]?.name).toBe('chair.activateWarranty');
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'chair.activateWarranty',
+        args: { serialNumber: 'S30-NOWHERE', deliveryDate: daysAgo(0) },
+      },
+    ]);
     expect(session.serialLookups).toEqual([]);
+    // My Chairs shows it at once, ready for its test sheet (the model from the serial).
+    expect(await session.db.chairs.get(provisionalChairId('S30-NOWHERE'))).toMatchObject({
+      serialNumber: 'S30-NOWHERE',
+      model: 'S30',
+      status: 'REGISTERED',
+      testSheet: null,
+    });
+  });
+
+  it('says Failed to activate warranty when the device cannot store it, and keeps the input', async () => {
+    const user = userEvent.setup();
+    const session = await renderWarranty();
+    await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(1));
+    failNextWrite(session);
+    await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+    expect(await screen.findByText('Failed to activate warranty')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Serial Number/)).toHaveValue('S30-STOCK');
+    expect(screen.getByLabelText(/Delivery Date/)).toHaveValue(daysAgo(1));
+    expect(await outbox(session)).toEqual([]);
   });
 
   it('when the server cannot answer, queues the serial to be checked when sent', async () => {

@@ -93,7 +93,11 @@ export function WarrantyScreen() {
   const submit = async (values: WarrantyActivationInput) => {
     const ok = await run(
       'chair.activateWarranty',
-      { serialNumber: values.serialNumber.trim(), deliveryDate: values.deliveryDate },
+      {
+        serialNumber: values.serialNumber.trim(),
+        deliveryDate: values.deliveryDate,
+        model: typeof lookup === 'object' ? lookup.model : undefined,
+      },
       {
         success: {
           title: 'Warranty activation received',

@@ -1,11 +1,13 @@
 /**
  * View Details of one engineer (SPEC §2 Field Engineers): tabs Overview, Skills & Certs,
- * Availability and Performance, read-only. Ratings follow §9.
+ * Availability and Performance, read-only. Ratings follow §9. The Overview ends with the
+ * engineer's devices' sync health (issue 16).
  */
-import { DataList, Flex, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { DataList, Flex, Heading, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { DialogFrame } from '../../components/dialog-frame';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
+import type { DeviceHealth } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
 import {
   completionRating,
@@ -14,6 +16,7 @@ import {
   satisfactionRating,
 } from '../../domain/ratings';
 import { engineerLabel, type EngineerWorkload } from '../../domain/vendor';
+import { DeviceHealthList } from './device-health';
 
 function Facts({ items }: { items: [string, string | number | null | undefined][] }) {
   return (
@@ -34,10 +37,12 @@ const list = (items: string[] | undefined) => (items?.length ? items.join(', ') 
 
 export function EngineerDetailsDialog({
   workload,
+  devices,
   onClose,
   now,
 }: {
   workload: EngineerWorkload | null;
+  devices: readonly DeviceHealth[];
   onClose: () => void;
   now: Date;
 }) {
@@ -61,16 +66,24 @@ export function EngineerDetailsDialog({
             <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="overview">
-            <Facts
-              items={[
-                ['Email', engineer.email],
-                ['Phone', engineer.phone],
-                ['Emergency phone', details?.emergencyPhone],
-                ['Location', details?.location],
-                ['Coverage areas', list(details?.coverageAreas)],
-                ['Specializations', list(details?.specializations)],
-              ]}
-            />
+            <Stack gap="5">
+              <Facts
+                items={[
+                  ['Email', engineer.email],
+                  ['Phone', engineer.phone],
+                  ['Emergency phone', details?.emergencyPhone],
+                  ['Location', details?.location],
+                  ['Coverage areas', list(details?.coverageAreas)],
+                  ['Specializations', list(details?.specializations)],
+                ]}
+              />
+              <Stack gap="2" as="section" aria-label="Devices">
+                <Heading as="h3" size="sm">
+                  Devices
+                </Heading>
+                <DeviceHealthList devices={devices} now={now} />
+              </Stack>
+            </Stack>
           </Tabs.Content>
           <Tabs.Content value="skills">
             <Stack gap="4">

@@ -2,9 +2,20 @@
  * Field Engineers (SPEC §2 Vendor routes, §9): search by name, email or location; a card per
  * engineer with contact, emergency phone, coverage areas, specializations, active and resolved
  * tickets, services assigned, the fixed 'This Week' figure, average resolution hours and
- * completion rate; View Details; three summary cards. Empty state 'No engineers found'.
+ * completion rate; View Details; three summary cards. Empty state 'No engineers found'. Each card
+ * also shows the engineer's devices' sync health (issue 16).
  */
-import { Button, Card, DataList, Flex, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  DataList,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
 import { ListEmptyState } from '../../components/empty-state';
@@ -13,7 +24,10 @@ import { ScreenHeading } from '../../components/screen-heading';
 import { SearchField } from '../../components/search-field';
 import { StatCard } from '../../components/stat-card';
 import { StatusBadge } from '../../components/status-badges';
+import { useNow } from '../../components/use-now';
+import { useDevicesByUser } from '../../data/queries/device-health';
 import { useVendorWorkspace } from '../../data/queries/vendor';
+import type { DeviceHealth } from '../../domain/entities';
 import { matchesSearch } from '../../domain/search';
 import {
   AVERAGE_RESPONSE_TIME_FIXED,
@@ -23,10 +37,16 @@ import {
   teamAverages,
   type EngineerWorkload,
 } from '../../domain/vendor';
+import { DeviceHealthList } from './device-health';
 import { EngineerDetailsDialog } from './engineer-details-dialog';
+
+const NO_DEVICES: readonly DeviceHealth[] = [];
 
 export function EngineersScreen() {
   const workspace = useVendorWorkspace();
+  const devicesByUser = useDevicesByUser();
+  const now = useNow();
+  const devicesOf = (engineerId: string) => devicesByUser?.get(engineerId) ?? NO_DEVICES;
   const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<EngineerWorkload | null>(null);
   const deferred = useDeferredValue(search);
@@ -54,7 +74,7 @@ export function EngineersScreen() {
         title="Field Engineers"
         intro="Your engineers' coverage, workload and performance."
       />
-      {workloads === undefined || team === null ? (
+      {workloads === undefined || team === null || devicesByUser === undefined ? (
         <LoadingState label="Loading engineers…" />
       ) : (
         <>
@@ -94,19 +114,39 @@ export function EngineersScreen() {
             <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" listStyleType="none">
               {shown.map((w) => (
                 <li key={w.engineer.id}>
-                  <EngineerCard workload={w} onView={() => setViewing(w)} />
+                  <EngineerCard
+                    workload={w}
+                    devices={devicesOf(w.engineer.id)}
+                    now={now}
+                    onView={() => setViewing(w)}
+                  />
                 </li>
               ))}
             </SimpleGrid>
           )}
         </>
       )}
-      <EngineerDetailsDialog workload={viewing} onClose={() => setViewing(null)} now={new Date()} />
+      <EngineerDetailsDialog
+        workload={viewing}
+        devices={viewing ? devicesOf(viewing.engineer.id) : NO_DEVICES}
+        onClose={() => setViewing(null)}
+        now={now}
+      />
     </Stack>
   );
 }
 
-function EngineerCard({ workload, onView }: { workload: EngineerWorkload; onView: () => void }) {
+function EngineerCard({
+  workload,
+  devices,
+  now,
+  onView,
+}: {
+  workload: EngineerWorkload;
+  devices: readonly DeviceHealth[];
+  now: Date;
+  onView: () => void;
+}) {
   const { engineer } = workload;
   const details = engineer.engineer;
   const name = engineerLabel(engineer);
@@ -180,6 +220,12 @@ function EngineerCard({ workload, onView }: { workload: EngineerWorkload; onView
             </DataList.Item>
           ))}
         </DataList.Root>
+        <Stack gap="2" as="section" aria-label={`Devices of ${name}`}>
+          <Heading as="h4" size="xs" color="fg.muted">
+            Devices
+          </Heading>
+          <DeviceHealthList devices={devices} now={now} />
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

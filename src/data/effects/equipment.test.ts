@@ -4,6 +4,7 @@
 // tests/integration/mutation-parity.test.ts.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isProvisionalChair, modelFromSerial, provisionalChairId } from '../../domain/chairs';
 import type { Chair, Part, User } from '../../domain/entities';
 import { completedChecklist } from '../../domain/installation';
 import { serviceStatus } from '../../domain/service-status';
@@ -170,6 +171,96 @@ describe('chair.register and chair.activateWarranty', () => {
       deliveryDate: inTime,
     });
     expect((await db.chairs.get(delivered.id))?.status).toBe('REGISTERED');
+  });
+});
+
+describe('a warranty activated for a chair the mirror does not hold (issue 15)', () => {
+  const checks = { partsArrived: true, powersOn: true, movementOK: true, waterAirOK: true };
+
+  it('shows a stand-in chair, registered as the server will, with the model the lookup found', async () => {
+    const entry = await perform('chair.activateWarranty', {
+      serialNumber: ' ACME-77 ',
+      deliveryDate: '2026-11-20',
+      model: 'U500',
+    });
+    const standIn = await db.chairs.get(provisionalChairId('ACME-77'));
+    expect(standIn).toMatchObject({
+      serialNumber: 'ACME-77',
+      model: 'U500',
+      ownerUserId: ME,
+      status: 'REGISTERED',
+      deliveryDate: '2026-11-20',
+      testSheet: null,
+      warranty: { activatedAt: NOW.toISOString(), confirmed: false, warrantyYears: 5 },
+    });
+    expect(isProvisionalChair(standIn!)).toBe(true);
+    expect(entry.touches).toEqual([`chairs:${provisionalChairId('ACME-77')}`]);
+  });
+
+  it('offline, takes the model from the serial; a serial that names none gets no stand-in', async () => {
+    await perform('chair.activateWarranty', {
+      serialNumber: 'u500-25-9',
+      deliveryDate: '2026-11-20',
+    });
+    expect((await db.chairs.get(provisionalChairId('u500-25-9')))?.model).toBe('U500');
+    const entry = await perform('chair.activateWarranty', {
+      serialNumber: 'ZX-1',
+      deliveryDate: '2026-11-20',
+    });
+    expect(entry.touches).toEqual([]);
+    expect(await db.chairs.count()).toBe(1);
+  });
+
+  it("takes the stand-in's test sheet before any sync: all four passing confirm the warranty", async () => {
+    await perform('chair.activateWarranty', {
+      serialNumber: 'S30-25-0042',
+      deliveryDate: '2026-11-20',
+    });
+    const chairId = provisionalChairId('S30-25-0042');
+    await perform('chair.submitTestSheet', { chairId, serialNumber: 'S30-25-0042', ...checks });
+    const stored = await db.chairs.get(chairId);
+    expect(stored?.testSheet).toMatchObject(checks);
+    expect(stored?.warranty?.confirmed).toBe(true);
+  });
+
+  it('a sheet naming its chair by serial leaves a chair the mirror no longer holds to the server', async () => {
+    const entry = await perform('chair.submitTestSheet', {
+      chairId: provisionalChairId('S30-GONE'),
+      serialNumber: 'S30-GONE',
+      ...checks,
+    });
+    expect(entry.touches).toEqual([]);
+    expect(await refusal(perform('chair.submitTestSheet', { chairId: id(), ...checks }))).toEqual([
+      'not_found',
+      'Chair not found',
+    ]);
+  });
+
+  it('refuses a second activation of the same serial', async () => {
+    await perform('chair.activateWarranty', {
+      serialNumber: 'S30-25-0043',
+      deliveryDate: '2026-11-20',
+    });
+    expect(
+      await refusal(
+        perform('chair.activateWarranty', {
+          serialNumber: 'S30-25-0043',
+          deliveryDate: '2026-11-20',
+        }),
+      ),
+    ).toEqual(['not_found', 'Serial number not found in inventory']);
+  });
+
+  it('the id is a UUID derived from the trimmed serial alone', () => {
+    expect(provisionalChairId(' S30-1 ')).toBe(provisionalChairId('S30-1'));
+    expect(provisionalChairId('S30-1')).not.toBe(provisionalChairId('S30-2'));
+    expect(provisionalChairId('S30-1')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(isProvisionalChair(chair({ serialNumber: 'S30-1' }))).toBe(false);
+    expect(modelFromSerial('S30-25-01001')).toBe('S30');
+    expect(modelFromSerial('U500')).toBe('U500');
+    expect(modelFromSerial('S300-1')).toBeNull();
   });
 });
 

@@ -10,7 +10,10 @@ import {
   canRegisterChair,
   chairStatusAfterInstallation,
   installationRefusal,
+  modelFromSerial,
+  provisionalChairId,
 } from '../../domain/chairs';
+import type { ChairModel } from '../../domain/chair-models';
 import type { Chair } from '../../domain/entities';
 import {
   completedChecklist,
@@ -50,9 +53,9 @@ type EquipmentMutation =
 
 /**
  * Registration: owner, delivery date, warranty activated now for 5 years, not yet confirmed.
- * A customer's mirror holds only their own chairs, so an in-stock serial is usually not here: the
- * registration then shows once the push is accepted. A chair the mirror shows but that cannot be
- * registered is refused with `refusal`.
+ * A customer's mirror holds only their own chairs, so an in-stock serial is usually not here.
+ * A chair the mirror shows but that cannot be registered is refused with `refusal`. Returns
+ * false when the mirror does not hold the serial.
  */
 async function register(
   store: LocalStore,
@@ -61,9 +64,9 @@ async function register(
   userId: string,
   now: string,
   refusal: MutationRejected,
-): Promise<void> {
+): Promise<boolean> {
   const [chair] = await store.where('chairs', 'serialNumber', serialNumber.trim());
-  if (!chair) return;
+  if (!chair) return false;
   if (!canRegisterChair(chair.status)) throw refusal;
   await store.put('chairs', {
     ...chair,
@@ -71,6 +74,42 @@ async function register(
     status: 'REGISTERED',
     deliveryDate,
     warranty: newWarranty(now),
+  });
+  return true;
+}
+
+/**
+ * A warranty activated for a serial the mirror does not hold: the device's stand-in row
+ * (provisionalChairId in src/domain/chairs.ts), registered as the server will register it, so
+ * My Chairs lists it and its test sheet can be submitted before any sync. The model is the one
+ * the live lookup found, else the serial's prefix; a serial that names neither gets no stand-in
+ * (the chair then shows once the server accepts the activation).
+ */
+async function registerProvisionally(
+  store: LocalStore,
+  serialNumber: string,
+  deliveryDate: string,
+  model: ChairModel | undefined,
+  userId: string,
+  now: string,
+): Promise<void> {
+  const serial = serialNumber.trim();
+  const chairModel = model ?? modelFromSerial(serial);
+  if (!chairModel) return;
+  await store.put('chairs', {
+    id: provisionalChairId(serial),
+    serialNumber: serial,
+    model: chairModel,
+    modelName: null,
+    configuration: null,
+    deliveryDate,
+    ownerUserId: userId,
+    status: 'REGISTERED',
+    warranty: newWarranty(now),
+    testSheet: null,
+    service: null,
+    createdAt: now,
+    updatedAt: now,
   });
 }
 
@@ -81,21 +120,23 @@ async function ownChair(store: LocalStore, chairId: string): Promise<Chair> {
 }
 
 export const equipmentEffects: EffectMap<EquipmentMutation> = {
-  'chair.register': (store, args, { userId, now }) =>
-    register(
+  'chair.register': async (store, args, { userId, now }) => {
+    // Not in the mirror: the registration shows once the push is accepted.
+    await register(
       store,
       args.serialNumber,
       args.deliveryDate,
       userId,
       now,
       new MutationRejected('conflict', CHAIR_ALREADY_REGISTERED),
-    ),
+    );
+  },
 
-  'chair.activateWarranty': (store, args, { userId, now }) => {
+  'chair.activateWarranty': async (store, args, { userId, now }) => {
     if (!canActivateWarranty(args.deliveryDate, new Date(now))) {
       throw new MutationRejected('validation', ACTIVATION_WINDOW_MESSAGE);
     }
-    return register(
+    const registered = await register(
       store,
       args.serialNumber,
       args.deliveryDate,
@@ -103,9 +144,23 @@ export const equipmentEffects: EffectMap<EquipmentMutation> = {
       now,
       new MutationRejected('not_found', SERIAL_NOT_IN_INVENTORY),
     );
+    if (!registered) {
+      await registerProvisionally(
+        store,
+        args.serialNumber,
+        args.deliveryDate,
+        args.model,
+        userId,
+        now,
+      );
+    }
   },
 
   'chair.submitTestSheet': async (store, args, { now }) => {
+    // A sheet on a chair activated on this device names it by serial too: once the activation
+    // is settled the stand-in row is gone (the server's row has its own id), and the server finds
+    // the chair by serial when the sheet is sent, or refuses it (CHAIR_NOT_FOUND).
+    if (args.serialNumber && !(await store.get('chairs', args.chairId))) return;
     const chair = await ownChair(store, args.chairId);
     if (chair.testSheet) throw new MutationRejected('conflict', TEST_SHEET_ALREADY_SUBMITTED);
     const testSheet = {

@@ -14,7 +14,7 @@ import type {
   User,
 } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
-import { useMirror } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);

@@ -13,8 +13,10 @@ import type {
   TrainingResource,
   User,
 } from '../../domain/entities';
+import { isProvisionalChair } from '../../domain/chairs';
 import type { ChairsideDatabase } from '../db';
-import { useCurrentUser, useMirror } from '../session-context';
+import { useCurrentUser } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
@@ -42,15 +44,38 @@ async function byIds<T extends { id: string }>(
   return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
 }
 
-/** The customer's chairs, by serial number. */
+/**
+ * The customer's chairs, by serial number. A chair activated on this device shows as its stand-in
+ * row until the server's row arrives; should both be in the mirror for a moment (the server's
+ * answer to the activation lost, the row pulled before the retry), the server's row is the one.
+ */
 export async function loadMyChairs(db: ChairsideDatabase, userId: string): Promise<Chair[]> {
   const chairs = await db.chairs.where('ownerUserId').equals(userId).toArray();
-  return chairs.sort((a, b) => a.serialNumber.localeCompare(b.serialNumber));
+  const confirmed = new Set(
+    chairs.filter((chair) => !isProvisionalChair(chair)).map((chair) => chair.serialNumber),
+  );
+  return chairs
+    .filter((chair) => !isProvisionalChair(chair) || !confirmed.has(chair.serialNumber))
+    .sort((a, b) => a.serialNumber.localeCompare(b.serialNumber));
 }
 
 export function useMyChairs(): Chair[] | undefined {
   const me = useCurrentUser().id;
   return useMirror((db) => loadMyChairs(db, me), [me], undefined);
+}
+
+/**
+ * The chairs a ticket or a service request may name: the customer's chairs the server knows. A
+ * chair activated on this device is offered once the server has confirmed it (its stand-in id
+ * means nothing to the server, and only the test sheet names a chair by serial).
+ */
+export function useMyRequestableChairs(): Chair[] | undefined {
+  const me = useCurrentUser().id;
+  return useMirror(
+    async (db) => (await loadMyChairs(db, me)).filter((chair) => !isProvisionalChair(chair)),
+    [me],
+    undefined,
+  );
 }
 
 /** One of the customer's chairs; null when the id is unknown (or not theirs). */

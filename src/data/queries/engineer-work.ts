@@ -13,7 +13,8 @@ import type {
 } from '../../domain/entities';
 import { stockSummary, type StockSummary } from '../../domain/stock';
 import type { ChairsideDatabase } from '../db';
-import { useCurrentUser, useMirror } from '../session-context';
+import { useCurrentUser } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 /** A service request with the customer and chair it is about (null when not in the mirror). */
 export interface ServiceRequestView {

@@ -7,7 +7,7 @@
 import { modelName } from '../../domain/chair-models';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
-import { useMirror } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 /** A chair with its owner and the count of its active (OPEN or IN_PROGRESS) tickets. */
 export interface EquipmentItem {

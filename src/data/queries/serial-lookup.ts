@@ -5,6 +5,7 @@
  * server cannot answer, the serial is checked when the activation is sent, as before.
  */
 import { useEffect, useState } from 'react';
+import { isChairModel, type ChairModel } from '../../domain/chair-models';
 import { canRegisterChair } from '../../domain/chairs';
 import { chairModelName } from '../../domain/labels';
 import { useSessionStore, useSyncStatus } from '../session-context';
@@ -13,11 +14,18 @@ import { useChairBySerial } from './customer';
 /**
  * - 'idle': nothing typed;
  * - 'checking': the mirror or the server has not answered yet;
- * - { found }: a chair that can be registered, with its model as shown ('S30 Sigma');
+ * - { found, model }: a chair that can be registered, with its model as shown ('S30 Sigma') and
+ *   its code (the activation passes it on for the chair the device shows until the server
+ *   answers);
  * - 'not-found': no such chair in the inventory, or it is already registered;
  * - 'offline': the server cannot be asked now; the serial is checked when the activation is sent.
  */
-export type SerialLookup = 'idle' | 'checking' | { found: string } | 'not-found' | 'offline';
+export type SerialLookup =
+  | 'idle'
+  | 'checking'
+  | { found: string; model: ChairModel | undefined }
+  | 'not-found'
+  | 'offline';
 
 /** How long typing must pause before the server is asked. */
 export const SERIAL_LOOKUP_DELAY_MS = 300;
@@ -49,7 +57,10 @@ export function useSerialLookup(serialNumber: string): SerialLookup {
           setRemote({
             serial,
             answer: chair
-              ? { found: chairModelName({ model: chair.model, modelName: null }) }
+              ? {
+                  found: chairModelName({ model: chair.model, modelName: null }),
+                  model: isChairModel(chair.model) ? chair.model : undefined,
+                }
               : 'not-found',
           });
         },
@@ -66,7 +77,11 @@ export function useSerialLookup(serialNumber: string): SerialLookup {
 
   if (!serial) return 'idle';
   if (local === undefined) return 'checking';
-  if (local) return canRegisterChair(local.status) ? { found: chairModelName(local) } : 'not-found';
+  if (local) {
+    return canRegisterChair(local.status)
+      ? { found: chairModelName(local), model: local.model }
+      : 'not-found';
+  }
   if (!online) return 'offline';
   return remote?.serial === serial ? remote.answer : 'checking';
 }

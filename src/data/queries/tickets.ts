@@ -6,7 +6,7 @@
  */
 import type { Chair, Part, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
-import { useMirror } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 /** A ticket with what a list shows next to it. */
 export interface TicketListItem {

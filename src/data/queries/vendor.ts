@@ -5,7 +5,7 @@
  */
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
-import { useMirror } from '../session-context';
+import { useMirror } from '../session-mirror';
 
 export interface VendorTicket {
   ticket: SupportTicket;

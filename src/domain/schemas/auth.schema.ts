@@ -1,12 +1,12 @@
 /** Sign-up and login forms (SPEC §3 Forms, §5 Sign-up, Login). */
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type LoginInput } from '../login-rules';
 import { mutationArgSchemas } from '../mutations';
 import { roleSchema } from './common';
 
 // The same name and e-mail rules (and messages) as an admin's Add user.
 const userCreate = mutationArgSchemas['user.create'].shape;
 
-export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt reads only the first 72 bytes; a longer password would be silently cut, so it is refused. */
 export const MAX_PASSWORD_BYTES = 72;
 export const PASSWORD_TOO_LONG = 'Password must be at most 72 bytes';
@@ -16,9 +16,7 @@ export function passwordBytes(password: string): number {
 }
 
 const emailField = userCreate.email;
-const passwordField = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { error: 'Password must be at least 6 characters' });
+const passwordField = z.string().min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT });
 const confirmPasswordField = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { error: 'Please confirm your password' });
@@ -45,11 +43,11 @@ export const signUpSchema = z
   .refine(...passwordsMatch);
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** The sign-in page checks the same rules without zod: checkLogin in ../login-rules.ts. */
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField,
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+}) satisfies z.ZodType<LoginInput>;
 
 /** Changing one's password on a profile screen: the current one is required. */
 export const changePasswordSchema = z

@@ -19,5 +19,8 @@ export function warrantyActivationSchema(now: Date) {
 }
 export type WarrantyActivationInput = z.infer<ReturnType<typeof warrantyActivationSchema>>;
 
-export const testSheetSchema = mutationArgSchemas['chair.submitTestSheet'].omit({ chairId: true });
+export const testSheetSchema = mutationArgSchemas['chair.submitTestSheet'].omit({
+  chairId: true,
+  serialNumber: true,
+});
 export type TestSheetInput = z.infer<typeof testSheetSchema>;

@@ -1,6 +1,7 @@
 // The functions the sync bench's browser page exposes on window.bench (types only, shared by the
 // page and the Node side that drives it through page.evaluate).
 import type { EntityTable } from '../../../src/domain/entities';
+import type { BatchLimits } from '../../../sync';
 
 export type Role = 'CUSTOMER' | 'ADMIN' | 'ENGINEER' | 'VENDOR';
 
@@ -17,6 +18,18 @@ export interface PullFigures {
   slowestCallMs: number;
   /** Passes retried after a transient failure (the sync engine would retry them too). */
   retries: number;
+  /** The longest main-thread task during the pull (PerformanceObserver 'longtask', ≥ 50 ms), 0 if none. */
+  longestTaskMs: number;
+  /** Main-thread tasks of 50 ms or more during the pull. */
+  longTasks: number;
+  /** Progress reports (what moves the progress bar) and the longest wait between two of them. */
+  progressReports: number;
+  longestProgressGapMs: number;
+}
+
+export interface MemoryFigures {
+  /** navigator.storage.estimate().usage: what the origin's IndexedDB holds on disk. */
+  storageBytes: number;
 }
 
 export interface BulkPutFigures {
@@ -36,8 +49,19 @@ export interface PushFigures {
   stop: string | null;
   pendingLeft: number;
   rpcMs: number;
+  /** Requests sent (a batch is one). */
+  requests: number;
   /** Passes retried after a transient stop. */
   retries: number;
+}
+
+export interface SearchFigures {
+  /** Time of each keystroke's search (the query the Equipment Search screen runs), in order. */
+  keystrokeMs: number[];
+  /** Chairs in the mirror searched. */
+  chairs: number;
+  /** Matches for the whole text. */
+  matches: number;
 }
 
 export interface BenchApi {
@@ -45,6 +69,10 @@ export interface BenchApi {
   signUp(email: string, password: string, name: string, role: Role): Promise<string>;
   pull(): Promise<PullFigures>;
   counts(): Promise<TableCounts>;
+  /** Types `text` into the engineer's equipment search, one character at a time. */
+  equipmentSearch(text: string): Promise<SearchFigures>;
+  /** The origin's storage use (the mirror on disk). */
+  storage(): Promise<MemoryFigures>;
   /**
    * Copies every mirrored row (same shapes) into a fresh Dexie database with plain bulkPut in
    * pages of pageSize rows, one transaction per page, and reports the time of the writes alone.
@@ -52,7 +80,8 @@ export interface BenchApi {
   rawBulkPut(pageSize: number): Promise<BulkPutFigures>;
   /** Queues one ticket.updateServiceNotes per ticket id, offline (local writes only). */
   queueServiceNotes(ticketIds: string[], text: string): Promise<QueueFigures>;
-  push(): Promise<PushFigures>;
+  /** pushOutbox until done; `limits` as pushOutbox's (default: BATCH_LIMITS). */
+  push(limits?: BatchLimits): Promise<PushFigures>;
   /** Titles of the given tickets in the mirror ('' when missing). */
   ticketTitles(ids: string[]): Promise<string[]>;
 }

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Table } from 'dexie';
 import { performMutation } from '../../../src/data/actions';
 import { openLocalDatabase, type ChairsideDatabase } from '../../../src/data/db';
+import { searchEquipment } from '../../../src/data/queries/equipment';
 import { ENTITY_TABLES, type EntityTable } from '../../../src/domain/entities';
 import {
   PullError,
@@ -96,11 +97,23 @@ const bench: BenchApi = {
     // timeout under load) is retried; pullAll resumes from the cursor of the last stored page.
     let received = 0;
     let retries = 0;
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    let progressReports = 0;
+    let longestProgressGapMs = 0;
     const start = performance.now();
+    let lastProgress = start;
     for (;;) {
       const loaded = new Map<EntityTable, number>();
       try {
         await pullAll(mirror, transport, ({ table, loaded: n }) => {
+          const now = performance.now();
+          longestProgressGapMs = Math.max(longestProgressGapMs, now - lastProgress);
+          lastProgress = now;
+          progressReports += 1;
           received += n - (loaded.get(table) ?? 0);
           loaded.set(table, n);
         });
@@ -112,18 +125,44 @@ const bench: BenchApi = {
         retries += 1;
       }
     }
+    const ms = performance.now() - start;
+    // Entries of tasks that ended just now are delivered on the next turn.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const entry of observer.takeRecords()) tasks.push(entry.duration);
+    observer.disconnect();
     return {
-      ms: performance.now() - start,
+      ms,
       received,
       rpcMs: timing.ms,
       rpcCalls: timing.calls,
       slowestCallMs: timing.maxMs,
       retries,
+      longestTaskMs: Math.max(0, ...tasks),
+      longTasks: tasks.length,
+      progressReports,
+      longestProgressGapMs,
     };
   },
 
   async counts() {
     return counts(current().mirror);
+  },
+
+  async equipmentSearch(text) {
+    const { mirror } = current();
+    const keystrokeMs: number[] = [];
+    let matches = 0;
+    for (let typed = 1; typed <= text.length; typed++) {
+      const start = performance.now();
+      matches = (await searchEquipment(mirror, text.slice(0, typed))).length;
+      keystrokeMs.push(performance.now() - start);
+    }
+    return { keystrokeMs, chairs: await mirror.chairs.count(), matches };
+  },
+
+  async storage() {
+    const estimate = await navigator.storage.estimate();
+    return { storageBytes: estimate.usage ?? 0 };
   },
 
   async rawBulkPut(pageSize) {
@@ -161,7 +200,7 @@ const bench: BenchApi = {
     return { ms: performance.now() - start, queued: ticketIds.length };
   },
 
-  async push() {
+  async push(limits) {
     const { client, mirror, userId } = current();
     const { transport, timing } = timedTransport(client);
     const auth = supabaseAuth(client);
@@ -171,7 +210,7 @@ const bench: BenchApi = {
     let stop: string | null;
     const start = performance.now();
     for (;;) {
-      const result = await pushOutbox(mirror, userId, transport, auth);
+      const result = await pushOutbox(mirror, userId, transport, auth, limits);
       accepted += result.accepted;
       rejected += result.rejected;
       stop = result.stop ? `${result.stop.kind}: ${result.stop.reason}` : null;
@@ -187,6 +226,7 @@ const bench: BenchApi = {
       retries,
       pendingLeft: await mirror.outbox.where('status').equals('pending').count(),
       rpcMs: timing.ms,
+      requests: timing.calls,
     };
   },
 

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { provisionalChairId } from '../../../domain/chairs';
+import { formatDate } from '../../../domain/format';
 import { customerPaths } from '../../../domain/paths';
+import { warrantyExpiry } from '../../../domain/warranty';
 import { historyEntry } from '../../../testing/rows';
 import {
   daysFromNow,
@@ -10,7 +13,7 @@ import {
   renderCustomer,
   warrantyWithDaysLeft,
 } from '../test-fixtures';
-import { MyChairsScreen } from './my-chairs-screen';
+import { MyChairsScreen, PROVISIONAL_CHAIR_NOTE } from './my-chairs-screen';
 
 const sheet = {
   partsArrived: true,
@@ -59,7 +62,36 @@ describe('MyChairsScreen', { timeout: 30_000 }, () => {
     expect(within(done).getByText('Active')).toBeInTheDocument();
     expect(within(done).getByText('Complete')).toBeInTheDocument();
     expect(within(done).getByText(/400 days remaining/)).toBeInTheDocument();
+    const expiry = formatDate(warrantyExpiry(warrantyWithDaysLeft(400)));
+    expect(within(done).getByText(`400 days remaining · expires ${expiry}`)).toBeInTheDocument();
     expect(within(done).queryByRole('link', { name: 'Submit Test Sheet' })).toBeNull();
+  });
+
+  it('lists a chair activated on this device at once, ready for its test sheet, and once only', async () => {
+    const standIn = provisionalChairId('S30-OFFLINE');
+    await renderCustomer(<MyChairsScreen />, {
+      path: customerPaths.chairs,
+      seed: (db) =>
+        db.chairs.bulkPut([
+          myChair({
+            id: standIn,
+            serialNumber: 'S30-OFFLINE',
+            warranty: warrantyWithDaysLeft(1826, { confirmed: false }),
+          }),
+          // The server's row of a chair whose stand-in is still here (its answer was lost).
+          myChair({ id: provisionalChairId('S30-BOTH'), serialNumber: 'S30-BOTH' }),
+          myChair({ id: CHAIR_ID, serialNumber: 'S30-BOTH' }),
+        ]),
+    });
+    const offline = await screen.findByRole('article', { name: 'S30-OFFLINE' });
+    expect(within(offline).getByText(PROVISIONAL_CHAIR_NOTE)).toBeInTheDocument();
+    expect(within(offline).getByRole('link', { name: 'Submit Test Sheet' })).toHaveAttribute(
+      'href',
+      customerPaths.testSheet(standIn),
+    );
+    const both = screen.getAllByRole('article', { name: 'S30-BOTH' });
+    expect(both).toHaveLength(1);
+    expect(within(both[0]!).queryByText(PROVISIONAL_CHAIR_NOTE)).toBeNull();
   });
 
   it('marks near expiry and expired, and offers +3 / +5 Years only then', async () => {

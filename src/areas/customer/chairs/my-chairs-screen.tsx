@@ -21,6 +21,7 @@ import {
   offersWarrantyExtension,
   warrantyExtendedMessage,
 } from '../../../domain/customer-chairs';
+import { isProvisionalChair } from '../../../domain/chairs';
 import type { Chair } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { chairModelName } from '../../../domain/labels';
@@ -32,6 +33,10 @@ import {
   type ExtensionYears,
 } from '../../../domain/warranty';
 import { ServiceHistoryDialog } from './service-history-dialog';
+
+/** A chair activated on this device that the server has not confirmed yet. */
+export const PROVISIONAL_CHAIR_NOTE =
+  'Activated on this device: the serial number is checked against the inventory when it is sent.';
 
 /** Label over value on a phone, side by side from tablet width up. */
 const SIDE_BY_SIDE_FROM_MD = {
@@ -78,6 +83,11 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
           {chair.serialNumber}
         </Heading>
         <Text color="fg.muted">{chairModelName(chair)}</Text>
+        {isProvisionalChair(chair) ? (
+          <Text fontSize="sm" color="orange.fg">
+            {PROVISIONAL_CHAIR_NOTE}
+          </Text>
+        ) : null}
       </Card.Header>
       <Card.Body>
         <DataList.Root gap="3">

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { customerPaths } from '../../../domain/paths';
-import { myChair, outbox, renderCustomer, warrantyWithDaysLeft } from '../test-fixtures';
+import { provisionalChairId } from '../../../domain/chairs';
+import {
+  failNextWrite,
+  myChair,
+  outbox,
+  renderCustomer,
+  warrantyWithDaysLeft,
+} from '../test-fixtures';
 import { TestSheetScreen } from './test-sheet-screen';
 
 const CHAIR_ID = '20000000-0000-4000-8000-0000000000c2';
@@ -65,6 +72,50 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
       },
     ]);
     expect((await session.db.chairs.get(CHAIR_ID))?.warranty?.confirmed).toBe(true);
+  });
+
+  it('names a chair activated on this device by its serial too', async () => {
+    const user = userEvent.setup();
+    const standIn = provisionalChairId('S30-OFFLINE-1');
+    const session = await renderCustomer(<TestSheetScreen />, {
+      path: customerPaths.testSheet(standIn),
+      pattern,
+      seed: (db) => db.chairs.put(myChair({ id: standIn, serialNumber: 'S30-OFFLINE-1' })),
+    });
+    await screen.findByText('S30-OFFLINE-1');
+    for (const check of CHECKS) await user.click(screen.getByText(check));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Test sheet submitted and warranty confirmed!'),
+    ).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([
+      {
+        name: 'chair.submitTestSheet',
+        args: {
+          chairId: standIn,
+          serialNumber: 'S30-OFFLINE-1',
+          partsArrived: true,
+          powersOn: true,
+          movementOK: true,
+          waterAirOK: true,
+        },
+      },
+    ]);
+  });
+
+  it('says Failed to submit test sheet when the device cannot store it, and stays', async () => {
+    const user = userEvent.setup();
+    const session = await renderSheet();
+    await screen.findByText('S30-7777');
+    await user.click(screen.getByText('Chair powers on'));
+    await user.type(screen.getByLabelText(/Notes/), 'Kept');
+    failNextWrite(session);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Failed to submit test sheet')).toBeInTheDocument();
+    expect(screen.queryByText('Navigated away')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Chair powers on' })).toBeChecked();
+    expect(screen.getByLabelText(/Notes/)).toHaveValue('Kept');
+    expect((await session.db.chairs.get(CHAIR_ID))?.testSheet).toBeNull();
   });
 
   it('only records the results when a check fails', async () => {

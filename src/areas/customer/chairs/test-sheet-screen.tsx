@@ -16,6 +16,7 @@ import { StatusBadge } from '../../../components/status-badges';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useMyChair } from '../../../data/queries/customer';
 import { useAction } from '../../../data/use-action';
+import { isProvisionalChair } from '../../../domain/chairs';
 import type { Chair } from '../../../domain/entities';
 import { chairModelName } from '../../../domain/labels';
 import { customerPaths } from '../../../domain/paths';
@@ -63,7 +64,13 @@ function TestSheetForm({ chair }: { chair: Chair }) {
   const submit = async (values: TestSheetInput) => {
     const ok = await run(
       'chair.submitTestSheet',
-      { chairId: chair.id, ...values, notes: values.notes?.trim() || undefined },
+      {
+        chairId: chair.id,
+        // A chair activated on this device and not yet confirmed is named by serial too.
+        serialNumber: isProvisionalChair(chair) ? chair.serialNumber : undefined,
+        ...values,
+        notes: values.notes?.trim() || undefined,
+      },
       {
         success: testSheetPassed(values) ? PASSED : RECORDED,
         failure: 'Failed to submit test sheet',

@@ -126,6 +126,29 @@ describe('PartsScreen', { timeout: 30_000 }, () => {
     expect(requests.map((r) => r.status).sort()).toEqual(['PENDING', 'QUOTED']);
   });
 
+  it('refuses a cart over the stock the device now shows, and keeps the cart', async () => {
+    const user = userEvent.setup();
+    const session = await renderParts([{ partId: PUMP, qty: 2 }]);
+    await screen.findByRole('article', { name: 'Hydraulic pump' });
+    // Another customer bought one: the pull brought the lower stock.
+    await session.db.parts.update(PUMP, { stock: 1 });
+    await user.click(within(cart()).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Only 1 of Hydraulic pump in stock')).toBeInTheDocument();
+    expect(within(cart()).getByText('2 items · £240.00')).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([]);
+  });
+
+  it('says No parts found for a search that matches none, and No part requests found', async () => {
+    const user = userEvent.setup();
+    await renderCustomer(<PartsScreen />, {
+      path: customerPaths.parts,
+      seed: (db) => db.parts.put(partRow({ name: 'Hydraulic pump', model: 'S30' })),
+    });
+    expect(await screen.findByText('No part requests found')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'armrest');
+    expect(await screen.findByText('No parts found')).toBeInTheDocument();
+  });
+
   it('keeps the cart of this user across reloads, and not another user’s', async () => {
     localStorage.setItem(
       cartStorageKey('someone-else'),

@@ -115,28 +115,47 @@ function CartSummary({
     if (ok) clear();
   };
   return (
+    // Below the catalog and stuck to the bottom of the screen while it scrolls: the count, the
+    // total and Submit stay in view and under the thumb (the top bar holds the top).
     <Card.Root
       as="section"
       aria-label="Cart"
-      variant="outline"
+      variant="elevated"
       position="sticky"
-      top="2"
+      bottom="2"
       zIndex="1"
+      borderWidth="1px"
     >
-      <Card.Body gap="3">
-        <HStack justify="space-between" wrap="wrap">
-          <HStack gap="2">
-            <LuShoppingCart aria-hidden />
-            <Text fontWeight="semibold">
-              {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
-            </Text>
-          </HStack>
+      <Card.Body
+        gap="3"
+        p={{ base: '3', md: '4' }}
+        flexDirection={{ base: 'column', md: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ md: 'center' }}
+      >
+        <HStack gap="2">
+          <LuShoppingCart aria-hidden />
+          <Text fontWeight="semibold">
+            {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
+          </Text>
         </HStack>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-          <Button variant="outline" minH="44px" disabled={cart.length === 0} onClick={clear}>
+        <Stack direction="row" gap="2">
+          <Button
+            flex={{ base: '1', md: 'none' }}
+            variant="outline"
+            minH="44px"
+            disabled={cart.length === 0}
+            onClick={clear}
+          >
             Clear Cart
           </Button>
-          <Button colorPalette="brand" minH="44px" loading={busy} onClick={() => void submit()}>
+          <Button
+            flex={{ base: '1', md: 'none' }}
+            colorPalette="brand"
+            minH="44px"
+            loading={busy}
+            onClick={() => void submit()}
+          >
             Submit Request
           </Button>
         </Stack>
@@ -203,7 +222,6 @@ export function PartsScreen() {
         <LoadingState label="Loading parts…" />
       ) : (
         <Stack gap="5">
-          <CartSummary parts={parts} cart={cart} clear={clear} />
           <Stack direction={{ base: 'column', md: 'row' }} gap="3">
             <SearchField
               label="Search parts"
@@ -241,6 +259,7 @@ export function PartsScreen() {
               ))}
             </SimpleGrid>
           )}
+          <CartSummary parts={parts} cart={cart} clear={clear} />
           <MyPartRequests />
         </Stack>
       )}

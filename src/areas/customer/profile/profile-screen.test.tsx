@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../../domain/entities';
 import { customerPaths } from '../../../domain/paths';
 import { userRow } from '../../../testing/rows';
-import { CUSTOMER_ID, outbox, renderCustomer } from '../test-fixtures';
+import { CUSTOMER_ID, failNextWrite, outbox, renderCustomer } from '../test-fixtures';
 import { ProfileScreen } from './profile-screen';
 
 async function renderProfile(practice: User['practice'] = null) {
@@ -89,6 +89,19 @@ describe('Customer ProfileScreen', { timeout: 30_000 }, () => {
       name: 'Kingston Smiles',
       type: 'DENTAL',
     });
+  });
+
+  it('says Failed to update profile when the device cannot store it, and stays in edit', async () => {
+    const user = userEvent.setup();
+    const session = await renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText(/Phone Number/));
+    await user.type(screen.getByLabelText(/Phone Number/), '07700 900999');
+    failNextWrite(session);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Phone Number/)).toHaveValue('07700 900999');
+    expect((await session.db.users.get(CUSTOMER_ID))?.phone).toBe('07700 900321');
   });
 
   it('Cancel puts the stored values back', async () => {

@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { localDateKey } from '../../../domain/appointments';
 import { customerPaths } from '../../../domain/paths';
 import { serviceRequestRow } from '../../../testing/rows';
-import { CUSTOMER_ID, customer, myChair, outbox, renderCustomer } from '../test-fixtures';
+import {
+  CUSTOMER_ID,
+  customer,
+  failNextWrite,
+  myChair,
+  outbox,
+  renderCustomer,
+} from '../test-fixtures';
 import { ServiceScreen } from './service-screen';
 
 const CHAIR_ID = '20000000-0000-4000-8000-0000000000c4';
@@ -86,6 +93,26 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
       name: 'serviceRequest.create',
       args: { chairId: CHAIR_ID, preferredDate: dayKey(0), preferredTime: '14:30' },
     });
+  });
+
+  it('says Failed to submit service request when the device cannot store it, and keeps the input', async () => {
+    const user = userEvent.setup();
+    const session = await renderService();
+    await user.click(await screen.findByRole('button', { name: 'Book Service' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
+    await user.type(within(dialog).getByLabelText(/Preferred Date/), dayKey(3));
+    await user.selectOptions(within(dialog).getByLabelText(/Preferred Time/), '09:30');
+    failNextWrite(session);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to submit service request')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Preferred Time/)).toHaveValue('09:30');
+    expect(await outbox(session)).toEqual([]);
+  });
+
+  it('says No service requests found when there are none', async () => {
+    await renderCustomer(<ServiceScreen />, { path: customerPaths.service });
+    expect(await screen.findByText('No service requests found')).toBeInTheDocument();
   });
 
   it('cancels a request with a reason', async () => {

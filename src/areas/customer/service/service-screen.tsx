@@ -14,7 +14,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { ServiceRequestStatusBadge } from '../../../components/status-badges';
 import {
-  useMyChairs,
+  useMyRequestableChairs,
   useMyServiceRequests,
   type CustomerServiceRequest,
 } from '../../../data/queries/customer';
@@ -121,7 +121,7 @@ export function ServiceScreen() {
   const chosen = (location.state as { chairId?: string } | null)?.chairId ?? '';
   const [open, setOpen] = useState(Boolean(chosen));
   const requests = useMyServiceRequests();
-  const chairs = useMyChairs();
+  const chairs = useMyRequestableChairs();
 
   return (
     <>

@@ -7,7 +7,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { customerPaths } from '../../../domain/paths';
 import { ticketRow, userRow } from '../../../testing/rows';
-import { CUSTOMER_ID, customer, myChair, outbox, renderCustomer } from '../test-fixtures';
+import { provisionalChairId } from '../../../domain/chairs';
+import {
+  CUSTOMER_ID,
+  customer,
+  failNextWrite,
+  myChair,
+  outbox,
+  renderCustomer,
+} from '../test-fixtures';
 import { SupportScreen } from './support-screen';
 
 const CHAIR_ID = '20000000-0000-4000-8000-0000000000c3';
@@ -36,6 +44,16 @@ async function renderSupport() {
   });
 }
 
+/** Opens Create Ticket and fills the title, description and priority; returns the dialog. */
+async function openFilledTicket(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
+  await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
+  await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+  return dialog;
+}
+
 describe('SupportScreen', { timeout: 30_000 }, () => {
   it('shows the contact cards with SPEC’s hours and my tickets', async () => {
     await renderSupport();
@@ -55,6 +73,71 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     expect(within(tech).getByText('24/7 emergency technical support')).toBeInTheDocument();
   });
 
+  it('shows Unassigned, Unknown Engineer, Unknown Chair and the created and updated dates', async () => {
+    await renderCustomer(<SupportScreen />, {
+      path: customerPaths.support,
+      seed: (db) =>
+        db.supportTickets.bulkPut([
+          ticketRow({
+            customerUserId: CUSTOMER_ID,
+            title: 'Waiting',
+            createdAt: '2026-03-02T10:00:00.000Z',
+            updatedAt: '2026-03-04T10:00:00.000Z',
+          }),
+          ticketRow({
+            customerUserId: CUSTOMER_ID,
+            title: 'Elsewhere',
+            engineerUserId: ENGINEER_ID,
+            chairId: '20000000-0000-4000-8000-00000000dead',
+            status: 'IN_PROGRESS',
+          }),
+        ]),
+    });
+    const waiting = await screen.findByRole('article', { name: 'Waiting' });
+    expect(within(waiting).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(waiting).getByText('Mar 2, 2026')).toBeInTheDocument();
+    expect(within(waiting).getByText('Mar 4, 2026')).toBeInTheDocument();
+    const elsewhere = screen.getByRole('article', { name: 'Elsewhere' });
+    expect(within(elsewhere).getByText('Unknown Engineer')).toBeInTheDocument();
+    expect(within(elsewhere).getByText('Unknown Chair')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Tickets (2)' })).toBeInTheDocument();
+  });
+
+  it('says No tickets found when there are none', async () => {
+    await renderCustomer(<SupportScreen />, { path: customerPaths.support });
+    expect(await screen.findByText('No tickets found')).toBeInTheDocument();
+  });
+
+  it('says Failed to create ticket when the device cannot store it, and keeps the input', async () => {
+    const user = userEvent.setup();
+    const session = await renderSupport();
+    const dialog = await openFilledTicket(user);
+    failNextWrite(session);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    expect(await screen.findByText('Failed to create ticket')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Light flickers');
+    expect(await outbox(session)).toEqual([]);
+  });
+
+  it('offers a chair activated on this device once the server has confirmed it', async () => {
+    const user = userEvent.setup();
+    await renderCustomer(<SupportScreen />, {
+      path: customerPaths.support,
+      seed: (db) =>
+        db.chairs.bulkPut([
+          myChair({ id: CHAIR_ID, serialNumber: 'S30-0100' }),
+          myChair({ id: provisionalChairId('S30-NEW'), serialNumber: 'S30-NEW' }),
+        ]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
+    const dialog = await screen.findByRole('dialog');
+    const options = within(within(dialog).getByLabelText(/Chair/)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.any(String),
+      expect.stringContaining('S30-0100'),
+    ]);
+  });
+
   it('validates the ticket with SPEC’s messages', async () => {
     const user = userEvent.setup();
     await renderSupport();
@@ -72,11 +155,7 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
   it('creates a ticket about one of my chairs', async () => {
     const user = userEvent.setup();
     const session = await renderSupport();
-    await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Title/), 'Light flickers');
-    await user.type(within(dialog).getByLabelText(/Description/), 'The operating light flickers.');
-    await user.selectOptions(within(dialog).getByLabelText(/Priority/), 'URGENT');
+    const dialog = await openFilledTicket(user);
     await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Support ticket created')).toBeInTheDocument();

@@ -21,7 +21,11 @@ import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
-import { useMyChairs, useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
+import {
+  useMyRequestableChairs,
+  useMyTickets,
+  type CustomerTicket,
+} from '../../../data/queries/customer';
 import { formatDate } from '../../../domain/format';
 import { ticketChairLabel } from '../../../domain/labels';
 import { CreateTicketDialog } from './create-ticket-dialog';
@@ -89,9 +93,13 @@ function TicketCard({ item }: { item: CustomerTicket }) {
           <DataList.Item>
             <DataList.ItemLabel>Engineer</DataList.ItemLabel>
             <DataList.ItemValue>
-              {engineer
-                ? [engineer.name || 'Unknown Engineer', engineer.phone].filter(Boolean).join(' · ')
-                : 'Unassigned'}
+              {!ticket.engineerUserId
+                ? 'Unassigned'
+                : engineer
+                  ? [engineer.name || 'Unknown Engineer', engineer.phone]
+                      .filter(Boolean)
+                      .join(' · ')
+                  : 'Unknown Engineer'}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
@@ -119,7 +127,7 @@ export function SupportScreen() {
   const startOpen = (location.state as { createTicket?: boolean } | null)?.createTicket === true;
   const [open, setOpen] = useState(startOpen);
   const tickets = useMyTickets();
-  const chairs = useMyChairs();
+  const chairs = useMyRequestableChairs();
 
   return (
     <>

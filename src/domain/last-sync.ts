@@ -1,4 +1,5 @@
-// The last sync time as a person reads it: 'Synced just now', 'Synced 2 min ago', a time today,
+// The last sync time as a person reads it (the sync indicator, a device on the vendor's Field
+// Engineers page): 'Synced just now', 'Synced 2 min ago', a time today,
 // or a date and time before today. `now` is passed in so the wording is testable.
 const MINUTE = 60_000;
 

@@ -1,0 +1,43 @@
+/**
+ * React access to the signed-in user's mirror: useMirror for live reads of the local tables,
+ * usePerform for writes (actions). Kept apart from session-context.tsx so that the screens that
+ * only ask who is signed in (the sign-in page) do not load Dexie and the actions.
+ */
+import { useCallback } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { MutationName } from '../domain/mutations';
+import { performMutation, type MutationInput } from './actions';
+import type { ChairsideDatabase, OutboxEntry } from './db';
+import { MutationRejected } from './local-store';
+import { useSession } from './session-context';
+
+/**
+ * A live query over the signed-in user's mirror: re-renders when the rows change (in this tab or
+ * another). Returns `fallback` while loading or when nobody is signed in.
+ */
+export function useMirror<T>(
+  query: (db: ChairsideDatabase) => Promise<T> | T,
+  deps: readonly unknown[],
+  fallback: T,
+): T {
+  const state = useSession();
+  const db = state.status === 'signedIn' ? state.db : null;
+  // The caller's deps describe `query`, as with useEffect.
+  return useLiveQuery(async () => (db ? query(db) : fallback), [db, ...deps], fallback);
+}
+
+/** Writes through an action: validated, applied locally and queued in one transaction. */
+export function usePerform() {
+  const state = useSession();
+  const db = state.status === 'signedIn' ? state.db : null;
+  const userId = state.status === 'signedIn' ? state.user.id : null;
+  return useCallback(
+    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<OutboxEntry> => {
+      if (!db || !userId) {
+        return Promise.reject(new MutationRejected('forbidden', 'Please sign in again'));
+      }
+      return performMutation(db, userId, name, input);
+    },
+    [db, userId],
+  );
+}

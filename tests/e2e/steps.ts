@@ -1,0 +1,70 @@
+// The steps the desktop browser suites share: wait for animations, visit a route and run the page
+// checks on it (with a screenshot to SCREENSHOT_DIR when set), sign in, and wait for the server to
+// hold what the sync engine pushes on its own schedule.
+import type { Page } from 'playwright-core';
+import type { Database } from '../../server/db/database';
+import { paths } from '../../src/domain/paths';
+import { checkPage } from './page-checks';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** Resolves when the page's running animations have finished. */
+export const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+
+/** The page checks on the page as it is now, and a screenshot `<shot>.png` when asked for. */
+export async function checkAndShoot(page: Page, where: string, shot: string): Promise<void> {
+  await settled(page);
+  await checkPage(page, where);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+}
+
+/** Goes to `path` in the app, waits for its heading and the network, then checks and shoots. */
+export async function visitRoute(page: Page, path: string, heading: string, shot: string) {
+  await page.evaluate((target) => {
+    window.location.hash = target;
+  }, path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await checkAndShoot(page, heading, shot);
+}
+
+/** Signs in on the sign-in screen and waits for the role's home. */
+export async function signIn(
+  page: Page,
+  url: string,
+  account: { email: string; password: string },
+  home: string,
+): Promise<void> {
+  await page.goto(`${url}/#${paths.login}`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((u) => u.hash === `#${home}`);
+}
+
+/** Polls until `check` holds (the sync engine pushes on its own schedule). */
+export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Polls the server until `sql` returns a row; that row. */
+export async function onServer(
+  db: Database,
+  sql: string,
+  params: unknown[],
+  what: string,
+): Promise<Record<string, unknown>> {
+  let row: Record<string, unknown> | undefined;
+  await eventually(async () => {
+    row = (await db.query<Record<string, unknown>>(sql, params)).rows[0];
+    return row !== undefined;
+  }, `${what} on the server`);
+  return row!;
+}
