@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
-import { SyncEngine } from './engine';
+import { LOCK_RETRY_MS, SyncEngine } from './engine';
 import type { SyncStatus } from '../src/data/sync-status';
 import {
   ENGINEER_ID,
@@ -46,6 +46,23 @@ const settle = async (engine: SyncEngine) => {
   });
 };
 
+/** An engine on a fresh mirror holding one open ticket, with a working server. */
+async function onlineEngineWithTicket() {
+  const db = freshDatabase();
+  const ticket = ticketRow();
+  await db.supportTickets.put(ticket);
+  const { state, transport } = switchableServer();
+  state.online = true;
+  const engine = new SyncEngine({
+    db,
+    userId: ENGINEER_ID,
+    transport,
+    auth: fakeAuth(),
+    writeDebounceMs: 300,
+  });
+  return { db, ticket, transport, engine };
+}
+
 /** A fresh mirror holding one ticket that the engineer has taken (queued, not yet pushed). */
 async function mirrorWithTakenTicket() {
   const db = freshDatabase();
@@ -64,18 +81,7 @@ describe('SyncEngine', () => {
   });
 
   it('pushes shortly after a local write and reports the pending count on the way', async () => {
-    const db = freshDatabase();
-    const ticket = ticketRow();
-    await db.supportTickets.put(ticket);
-    const { state, transport } = switchableServer();
-    state.online = true;
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      writeDebounceMs: 300,
-    });
+    const { db, ticket, transport, engine } = await onlineEngineWithTicket();
     const seen: SyncStatus[] = [];
     engine.subscribe((s) => seen.push(s));
     await engine.start();
@@ -99,14 +105,70 @@ describe('SyncEngine', () => {
     engine.stop();
   });
 
+  it('pushes a change another tab queued as promptly as its own', async () => {
+    const { db, ticket, transport, engine } = await onlineEngineWithTicket();
+    await engine.start();
+    await settle(engine);
+    const callsBefore = transport.calls.length;
+
+    // Another tab (an offline one) queues a change: this tab hears of it only through IndexedDB.
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'ticket.take',
+      args: { ticketId: ticket.id },
+      userId: ENGINEER_ID,
+      createdAt: new Date().toISOString(),
+      touches: [`supportTickets:${ticket.id}`],
+      status: 'pending',
+      attempts: 0,
+    });
+    await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(1));
+    await vi.advanceTimersByTimeAsync(300);
+    await settle(engine);
+    expect(transport.calls.slice(callsBefore).map((c) => c.fn)[0]).toBe('ticket_take');
+    await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(0));
+    engine.stop();
+  });
+
+  it('looks again shortly when another tab held the sync lock with changes waiting', async () => {
+    const { db } = await mirrorWithTakenTicket();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    // The first request finds the lock taken (another tab, offline, failing to push).
+    let held = true;
+    const request = vi.fn(
+      (_name: string, _options: unknown, callback: (lock: object | null) => unknown) => {
+        const lock = held ? null : {};
+        held = false;
+        return Promise.resolve(callback(lock));
+      },
+    );
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, locks: { request } });
+    try {
+      const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth: fakeAuth() });
+      await engine.start();
+      await settle(engine);
+      expect(transport.calls).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(LOCK_RETRY_MS);
+      await settle(engine);
+      expect(transport.calls[0]?.fn).toBe('ticket_take');
+      await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(0));
+      engine.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('backs off after a transient failure and pushes when the network returns', async () => {
     const { db } = await mirrorWithTakenTicket();
     const { state, transport } = switchableServer();
+    // The session is told the network returned (supabase-js forgets its offline refresh failure).
+    const auth = { ...fakeAuth(), networkReturned: vi.fn() };
     const engine = new SyncEngine({
       db,
       userId: ENGINEER_ID,
       transport,
-      auth: fakeAuth(),
+      auth,
       random: () => 1,
     });
     await engine.start();
@@ -131,6 +193,7 @@ describe('SyncEngine', () => {
     state.online = true;
     window.dispatchEvent(new Event('online'));
     await settle(engine);
+    expect(auth.networkReturned).toHaveBeenCalledTimes(1);
     expect(engine.getStatus()).toMatchObject({ online: true, pendingCount: 0, lastError: null });
     expect(engine.getStatus().lastSyncAt).not.toBeNull();
     engine.stop();
@@ -198,6 +261,31 @@ describe('SyncEngine', () => {
     await settle(engine);
     expect(transport.calls).toHaveLength(0);
     expect(engine.getStatus()).toMatchObject({ signInRequired: true, pendingCount: 1 });
+    engine.stop();
+  });
+
+  it('sends the queue once the same user has signed in again', async () => {
+    const { db } = await mirrorWithTakenTicket();
+    const { state, transport } = switchableServer();
+    state.online = true;
+    let sessionUser: string | null = null; // the session expired: nobody signed in
+    const auth = { ...fakeAuth(), currentUserId: async () => sessionUser };
+    const engine = new SyncEngine({ db, userId: ENGINEER_ID, transport, auth });
+    await engine.start();
+    await settle(engine);
+    expect(engine.getStatus()).toMatchObject({ signInRequired: true, pendingCount: 1 });
+    // Someone else signing in does not send it.
+    sessionUser = OTHER_ENGINEER_ID;
+    await engine.requestSync();
+    expect(transport.calls).toHaveLength(0);
+    // The user signs in again: the session asks for a pass and the queue goes.
+    sessionUser = ENGINEER_ID;
+    await engine.requestSync();
+    await settle(engine);
+    expect(transport.calls[0]?.fn).toBe('ticket_take');
+    await vi.waitFor(() =>
+      expect(engine.getStatus()).toMatchObject({ signInRequired: false, pendingCount: 0 }),
+    );
     engine.stop();
   });
 

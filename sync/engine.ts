@@ -10,6 +10,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { onLocalWrite } from '../src/data/actions';
 import type { ChairsideDatabase } from '../src/data/db';
+import { isStorageFull, STORAGE_FULL } from '../src/data/storage-full';
 import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
 import { backoffDelay } from './backoff';
 import { thisDevice, type DeviceInfo } from './device';
@@ -33,6 +34,8 @@ export interface SyncEngineOptions {
 }
 
 const LAST_SYNC_KEY = 'lastSyncAt';
+/** How soon to look again when another tab held the sync lock while changes were waiting. */
+export const LOCK_RETRY_MS = 2_000;
 const FIRST_SYNC_KEY = 'firstSyncDone';
 /** This mirror's device id, generated once: each user's mirror on a tablet is one device. */
 const DEVICE_ID_KEY = 'deviceId';
@@ -74,17 +77,25 @@ export class SyncEngine implements UserSync {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
     });
     // Outbox counts across tabs: live queries observe writes made by any tab.
+    let initial = true;
     this.outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
-      next: (entries) =>
+      next: (entries) => {
+        const pendingCount = entries.filter((e) => e.status === 'pending').length;
+        // A change queued later in another tab of this user (which may be offline) is pushed
+        // from here too, as promptly as one of this tab's own writes (start pushes the rest).
+        if (!initial && pendingCount > this.status.pendingCount) this.scheduleAfterWrite();
+        initial = false;
         this.update({
-          pendingCount: entries.filter((e) => e.status === 'pending').length,
+          pendingCount,
           needsAttention: entries.filter((e) => e.status === 'rejected'),
-        }),
+        });
+      },
       error: (error: unknown) => this.update({ lastError: describe(error) }),
     });
     this.cleanups.push(onLocalWrite(() => this.scheduleAfterWrite()));
     if (typeof window !== 'undefined') {
       const onOnline = () => {
+        this.options.auth.networkReturned?.();
         this.update({ online: true });
         this.failures = 0;
         this.requestSync();
@@ -145,29 +156,38 @@ export class SyncEngine implements UserSync {
     await discardEntry(this.options.db, mutationId);
   }
 
-  private scheduleAfterWrite(): void {
+  private async lookAgainIfPending(): Promise<void> {
+    const pending = await this.options.db.outbox.where('status').equals('pending').count();
+    if (pending > 0) this.scheduleAfterWrite(LOCK_RETRY_MS);
+  }
+
+  private scheduleAfterWrite(delayMs = this.options.writeDebounceMs ?? 300): void {
     if (this.writeTimer) clearTimeout(this.writeTimer);
     this.writeTimer = setTimeout(() => {
       this.writeTimer = null;
       void this.requestSync();
-    }, this.options.writeDebounceMs ?? 300);
+    }, delayMs);
   }
 
   private async withLock(fn: () => Promise<void>): Promise<void> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     if (!locks) return fn();
     // Another tab already syncing this user: it pushes; this tab sees the rows via live queries.
-    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) =>
-      lock ? fn() : undefined,
-    );
+    // That tab may be offline and fail, so with changes waiting this tab looks again shortly.
+    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) => {
+      if (lock) return fn();
+      return this.lookAgainIfPending();
+    });
   }
 
   private async pass(): Promise<void> {
     const { db, userId, transport, auth } = this.options;
-    if (this.status.signInRequired) return;
     this.update({ syncing: true });
     try {
       const sessionUser = await auth.currentUserId();
+      // Waiting for the user to sign in again: only their own new session resumes the queue.
+      if (this.status.signInRequired && sessionUser !== userId) return;
+      if (this.status.signInRequired) this.update({ signInRequired: false, lastError: null });
       if (sessionUser === 'offline') {
         this.onTransient('Waiting for the network to renew the session');
         return;
@@ -272,11 +292,6 @@ export class SyncEngine implements UserSync {
 
 /** Storage errors must reach the user: a full disk is the user's to fix. */
 function describe(error: unknown): string {
-  if (
-    error instanceof Error &&
-    (error.name === 'QuotaExceededError' || /quota/i.test(error.message))
-  ) {
-    return 'This device is out of storage space. Free some space so changes can be saved.';
-  }
+  if (isStorageFull(error)) return STORAGE_FULL;
   return error instanceof Error ? error.message : String(error);
 }

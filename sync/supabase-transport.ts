@@ -44,6 +44,19 @@ export function supabaseAuth(client: SupabaseClient): AuthPort {
       if (!error) return 'refused';
       return isRetryable(error) ? 'offline' : 'refused';
     },
+    networkReturned() {
+      // supabase-js answers a refresh that failed with the same failure for the next 60 s without
+      // trying (lastRefreshFailure, auth-js 2.x). A failure for lack of network says nothing once
+      // the network is back: without this, a token that expired offline kept the queue waiting
+      // and the status 'Offline' for a minute after the device was back online.
+      const auth = client.auth as unknown as {
+        lastRefreshFailure?: {
+          result?: { error?: { name: string; status?: number } | null };
+        } | null;
+      };
+      const failed = auth.lastRefreshFailure?.result?.error;
+      if (failed && isRetryable(failed)) auth.lastRefreshFailure = null;
+    },
   };
 }
 

@@ -18,4 +18,6 @@ export interface AuthPort {
   currentUserId(): Promise<string | 'offline' | null>;
   /** 'ok' after a refresh, 'offline' when it could not be tried, 'refused' when sign-in is needed. */
   refresh(): Promise<'ok' | 'offline' | 'refused'>;
+  /** The browser is online again: forget refreshes that failed only for lack of network. */
+  networkReturned?(): void;
 }

@@ -104,6 +104,8 @@ const config = defineConfig({
     button: { minHeight: '44px' },
     // Focus rings at least 2 px everywhere: Chakra's inputs draw 1 px by default (WCAG 2.4.11).
     ':root': { '--focus-ring-width': '2px' },
+    // Links without a recipe (a card's LinkOverlay) drew the browser's 1 px ring.
+    a: { focusVisibleRing: 'outside' },
   },
   theme: {
     tokens: {
@@ -134,6 +136,18 @@ const config = defineConfig({
         // Grey focus rings (inputs, grey and outline buttons) at 3:1 or more against the page:
         // Chakra's gray.400 is 2.5:1 on white.
         gray: { focusRing: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } } },
+        // The same for the light palettes' buttons (Extend +3 Years is orange: orange.500 is 2.8:1).
+        orange: {
+          focusRing: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.400}' } },
+        },
+        yellow: {
+          focusRing: { value: { _light: '{colors.yellow.700}', _dark: '{colors.yellow.400}' } },
+        },
+        green: {
+          focusRing: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } },
+        },
+        teal: { focusRing: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.400}' } } },
+        cyan: { focusRing: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.400}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },

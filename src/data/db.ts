@@ -88,12 +88,20 @@ const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches'
 /** v3: device health, the devices' sync reports a vendor reads (issue 16). */
 const SCHEMA_V3 = { ...SCHEMA_V2, deviceHealth: 'id, userId, updatedAt' };
 
+/**
+ * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
+ * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
+ */
+export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+  { version: 1, stores: SCHEMA_V1 },
+  { version: 2, stores: SCHEMA_V2 },
+  { version: 3, stores: SCHEMA_V3 },
+];
+
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
   const { name = databaseName(userId), ...dependencies } = options;
   const db = new Dexie(name, dependencies) as ChairsideDatabase;
-  db.version(1).stores(SCHEMA_V1);
-  db.version(2).stores(SCHEMA_V2);
-  db.version(3).stores(SCHEMA_V3);
+  for (const { version, stores } of SCHEMA_VERSIONS) db.version(version).stores(stores);
   return db;
 }
 

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z, ZodError } from 'zod';
 import { toaster } from '../components/toaster';
 import { OTHER_ENGINEER_ID, engineerUser, ticketRow, userRow } from '../testing/rows';
@@ -9,6 +9,7 @@ import { renderSignedIn } from '../testing/session';
 import type { MutationInput } from './actions';
 import type { ChairsideDatabase } from './db';
 import { MutationRejected } from './local-store';
+import { STORAGE_FULL_NOT_SAVED } from './storage-full';
 import { DEFAULT_FAILURE, describeActionError, useAction } from './use-action';
 
 const FREE = '10000000-0000-4000-8000-0000000000f1';
@@ -104,6 +105,29 @@ describe('useAction', { timeout: 20_000 }, () => {
     await waitFor(() => expect(outcome).toBe(false));
     expect(await session.db.outbox.count()).toBe(0);
   });
+
+  it('says the device is full when the write cannot be stored, and keeps nothing of it', async () => {
+    const session = await renderSignedIn(
+      engineerUser,
+      <Probe name="ticket.take" input={{ ticketId: FREE }} />,
+      { path: '/', seed },
+    );
+    // The browser refuses the outbox entry after the ticket row was written in the transaction.
+    vi.spyOn(session.db.outbox, 'add').mockRejectedValue(
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText(STORAGE_FULL_NOT_SAVED)).toBeInTheDocument();
+    await waitFor(() => expect(outcome).toBe(false));
+    expect(screen.queryByText('Failed to do it')).toBeNull();
+    vi.restoreAllMocks();
+    // Nothing half-written: the ticket row is as it was and nothing is queued.
+    expect(await session.db.supportTickets.get(FREE)).toMatchObject({
+      engineerUserId: null,
+      status: 'OPEN',
+    });
+    expect(await session.db.outbox.count()).toBe(0);
+  });
 });
 
 describe('useAction after the session ended', { timeout: 20_000 }, () => {
@@ -132,9 +156,19 @@ describe('describeActionError', () => {
     expect(describeActionError(new ZodError([]), 'Failed to update profile')).toBe(
       'Failed to update profile',
     );
-    expect(describeActionError(new Error('IDB quota exceeded'), 'Failed to update profile')).toBe(
+    expect(describeActionError(new Error('Unexpected IDB error'), 'Failed to update profile')).toBe(
       'Failed to update profile',
     );
     expect(describeActionError('???')).toBe(DEFAULT_FAILURE);
+  });
+
+  it('says a full device in words, also when Dexie wraps the quota error', () => {
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    expect(describeActionError(quota, 'Failed to create ticket')).toBe(STORAGE_FULL_NOT_SAVED);
+    const aborted = Object.assign(new Error('Transaction aborted'), {
+      name: 'AbortError',
+      inner: quota,
+    });
+    expect(describeActionError(aborted, 'Failed to create ticket')).toBe(STORAGE_FULL_NOT_SAVED);
   });
 });

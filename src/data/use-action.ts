@@ -4,8 +4,9 @@
  * schema, applies it to the mirror and queues it in the outbox (usePerform), so it works offline;
  * then shows the success toast in SPEC's words. A refusal is shown as an error toast in words:
  * a local refusal (MutationRejected) with its own message, an invalid input (ZodError) with the
- * schema's first message, anything else with the screen's `failure` wording (SPEC §8: storage
- * errors are never shown raw). `run` resolves true when the change was recorded; it never throws.
+ * schema's first message, a full device with STORAGE_FULL_NOT_SAVED (nothing of the change was
+ * kept: the transaction aborted), anything else with the screen's `failure` wording (SPEC §8:
+ * storage errors are never shown raw). `run` resolves true when the change was recorded; it never throws.
  *
  * Toasts come from the kit's toaster store (src/components/toaster), the only part of
  * src/components that src/data may import (lint zone).
@@ -16,6 +17,7 @@ import { toaster } from '../components/toaster';
 import type { MutationName } from '../domain/mutations';
 import type { MutationInput } from './actions';
 import { MutationRejected } from './local-store';
+import { isStorageFull, STORAGE_FULL_NOT_SAVED } from './storage-full';
 import { usePerform } from './session-mirror';
 
 /** What a screen says when its change was recorded (SPEC §8 Success messages). */
@@ -40,6 +42,7 @@ export const DEFAULT_FAILURE = 'Something went wrong. Please try again.';
 export function describeActionError(error: unknown, fallback: string = DEFAULT_FAILURE): string {
   if (error instanceof MutationRejected) return error.message;
   if (error instanceof ZodError) return error.issues[0]?.message ?? fallback;
+  if (isStorageFull(error)) return STORAGE_FULL_NOT_SAVED;
   return fallback;
 }
 

@@ -13,11 +13,9 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
 import { startDemoBackend, stopDemoBackend, type DemoBackend } from '../e2e/demo-server';
-import { CHROMIUM_PATH } from '../e2e/browser';
+import { runLighthouse, type LighthouseRun } from './harness/lighthouse';
 
 /** The sign-in page's budget: gzip of every script it loads. */
 const SIGN_IN_BUDGET_KB = 200;
@@ -137,52 +135,15 @@ async function measureRoutes(browser: Browser, url: string) {
   return routes;
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 async function lighthouseSignIn(url: string, runs: number) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
-  });
-  const results: { score: number; fcpMs: number; lcpMs: number; tbtMs: number }[] = [];
-  try {
-    for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${url}/#/login`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-      });
-      const lhr = result?.lhr;
-      results.push({
-        score: Math.round((lhr?.categories.performance?.score ?? Number.NaN) * 100),
-        fcpMs: lhr?.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
-        lcpMs: lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        tbtMs: lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-      });
-    }
-  } finally {
-    chrome.kill();
-  }
-  // A run that returned no figures (the page failed to load) is left out of the median.
-  const median = (values: number[]) => {
-    const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-    return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
-  };
+  const result = await runLighthouse(`${url}/#/login`, { runs });
+  const performance = (run: LighthouseRun) => run.scores.performance ?? Number.NaN;
   return {
-    score: median(results.map((r) => r.score)),
-    fcpMs: median(results.map((r) => r.fcpMs)),
-    lcpMs: median(results.map((r) => r.lcpMs)),
-    tbtMs: median(results.map((r) => r.tbtMs)),
-    runs: results,
+    score: performance(result),
+    fcpMs: result.fcpMs,
+    lcpMs: result.lcpMs,
+    tbtMs: result.tbtMs,
+    runs: result.runs.map((run) => ({ ...run, score: performance(run) })),
   };
 }
 

@@ -73,3 +73,126 @@ export async function checkPage(page: Page, where: string): Promise<void> {
   expect(await cspViolations(page), `Content-Security-Policy on ${where}`).toEqual([]);
   await expectAccessible(page, where);
 }
+
+/** What Tab reaches on the page: the controls it never reaches and the stops without a ring. */
+export interface FocusWalk {
+  /** Enabled, visible controls Tab never reached, described by tag, role and name. */
+  unreachable: string[];
+  /** Controls whose focus ring is under 2 px or under 3:1 against what is behind it. */
+  badRings: string[];
+  /** How many distinct controls Tab reached. */
+  reached: number;
+}
+
+/**
+ * Presses Tab from the top of the page around the whole cycle (until focus comes back to the
+ * first stop) and reports every enabled, visible control it never reached, and every stop whose
+ * focus ring (outline, or the ring of the control a visually hidden input stands for) is
+ * thinner than 2 px or under 3:1 contrast against the background behind it (WCAG 2.4.7,
+ * 1.4.11). Roving controls (tabs, radios) count by their one Tab stop.
+ */
+export async function focusWalk(page: Page): Promise<FocusWalk> {
+  await page.evaluate(INSTALL_FOCUS_PROBE);
+  const candidates = (await page.evaluate('window.__focusProbe.candidates()')) as string[];
+  const badRings = new Set<string>();
+  const reached = new Set<string>();
+  let first: string | null = null;
+  for (let i = 0; i < candidates.length * 2 + 10; i++) {
+    await page.keyboard.press('Tab');
+    const stop = (await page.evaluate('window.__focusProbe.stop()')) as {
+      id: string;
+      ring: string | null;
+    } | null;
+    if (!stop) continue;
+    if (stop.id === first) break;
+    first ??= stop.id;
+    reached.add(stop.id);
+    if (stop.ring) badRings.add(stop.ring);
+  }
+  const described = (await page.evaluate('window.__focusProbe.describe()')) as Record<
+    string,
+    string
+  >;
+  return {
+    unreachable: candidates.filter((id) => !reached.has(id)).map((id) => described[id] ?? id),
+    badRings: [...badRings],
+    reached: reached.size,
+  };
+}
+
+/** In-page half of focusWalk (a string: evaluated through the DevTools protocol, beyond the CSP). */
+const INSTALL_FOCUS_PROBE = `(() => {
+  const ids = new WeakMap();
+  const byId = new Map();
+  let next = 0;
+  const idOf = (el) => {
+    if (!ids.has(el)) { ids.set(el, 'c' + next++); byId.set(ids.get(el), el); }
+    return ids.get(el);
+  };
+  const name = (el) => (el.getAttribute('aria-label') || el.labels?.[0]?.textContent || el.textContent || el.getAttribute('placeholder') || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+  const describe = (el) => el.tagName.toLowerCase() + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '') + ' "' + name(el) + '"';
+  const hiddenInput = (el) => { const r = el.getBoundingClientRect(); return el.tagName === 'INPUT' && (r.width <= 1 || r.height <= 1); };
+  const shown = (el) => {
+    if (el.closest('[inert], [aria-hidden="true"]')) return false;
+    if (hiddenInput(el)) { const label = el.closest('label'); return Boolean(label && label.checkVisibility({ visibilityProperty: true })); }
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+  };
+  const SELECTOR = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex], [contenteditable="true"]';
+  const candidates = () => {
+    const radioGroups = new Set();
+    const out = [];
+    for (const el of document.querySelectorAll(SELECTOR)) {
+      if (el.disabled || el.getAttribute('tabindex') === '-1' || !shown(el)) continue;
+      if (el.type === 'radio') { if (radioGroups.has(el.name)) continue; radioGroups.add(el.name); }
+      out.push(idOf(el));
+    }
+    return out;
+  };
+  const rgba = (value) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(value) || /color\\(srgb ([^)]+)\\)/.exec(value);
+    if (!m) return null;
+    const parts = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
+    const scale = value.startsWith('color(') ? 255 : 1;
+    return [parts[0] * scale, parts[1] * scale, parts[2] * scale, parts.length > 3 ? parts[3] : 1];
+  };
+  const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1);
+  const background = (el) => {
+    const layers = [];
+    for (let node = el; node; node = node.parentElement) {
+      const c = rgba(getComputedStyle(node).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let colour = [255, 255, 255, 1];
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const ringOf = (el) => {
+    let target = el;
+    if (hiddenInput(el)) target = el.closest('label')?.querySelector('[data-focus-visible]') || el.parentElement?.querySelector('[data-focus-visible]') || el;
+    const style = getComputedStyle(target);
+    const width = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth);
+    if (width < 2) return describe(el) + ': ' + (width ? width + ' px' : 'no') + ' outline';
+    const colour = rgba(style.outlineColor);
+    if (!colour) return describe(el) + ': outline colour ' + style.outlineColor + ' unreadable';
+    const offset = parseFloat(style.outlineOffset) || 0;
+    const behind = background(offset >= 0 ? (target.parentElement || target) : target);
+    const ratio = contrast(over(colour, behind), behind);
+    return ratio < 3 ? describe(el) + ': ring ' + style.outlineColor + ' at ' + ratio.toFixed(2) + ':1' : null;
+  };
+  window.__focusProbe = {
+    candidates,
+    stop: () => {
+      const el = document.activeElement;
+      // Past the last control focus leaves the page (activeElement stays, :focus does not).
+      if (!el || el === document.body || !document.hasFocus() || !el.matches(':focus')) return null;
+      return { id: idOf(el), ring: ringOf(el) };
+    },
+    describe: () => Object.fromEntries([...byId].map(([id, el]) => [id, describe(el)])),
+  };
+})()`;

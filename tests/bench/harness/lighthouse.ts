@@ -1,0 +1,114 @@
+// Lighthouse 12 in Debian's Chromium, shared by the benches: one Chromium per call (launched by
+// chrome-launcher, so Lighthouse drives it through its own protocol connection), `runs` runs of
+// the given categories on one URL, and the median of each figure. `prepare` runs first on that
+// Chromium through playwright-core (for a signed-in page: sign in, so the session and the mirror
+// are in the profile); storage is then kept across the runs instead of Lighthouse's reset.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+// Lighthouse's own desktop preset, what its CLI's --preset=desktop loads.
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../e2e/browser';
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export type LighthouseCategory = 'performance' | 'accessibility' | 'best-practices';
+export type FormFactor = 'mobile' | 'desktop';
+
+export interface LighthouseRun {
+  /** 0-100 per category asked for; NaN when Lighthouse gave none. */
+  scores: Partial<Record<LighthouseCategory, number>>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export interface LighthouseResult extends LighthouseRun {
+  runs: LighthouseRun[];
+}
+
+export interface LighthouseOptions {
+  runs: number;
+  categories?: LighthouseCategory[];
+  formFactor?: FormFactor;
+  /** Runs before Lighthouse on the same Chromium profile, e.g. to sign in. */
+  prepare?: (browser: Browser) => Promise<void>;
+  /** Runs after the Lighthouse runs on the same Chromium (a real profile, not incognito). */
+  after?: (browser: Browser) => Promise<void>;
+}
+
+/** The median of the finite values (a run that returned no figures is left out). */
+export function median(values: number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
+}
+
+/** Connects playwright-core to the running Chromium for `fn`, then lets go of it (not closing it). */
+async function withPlaywright(port: number, fn: (browser: Browser) => Promise<void>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runLighthouse(
+  url: string,
+  options: LighthouseOptions,
+): Promise<LighthouseResult> {
+  const categories = options.categories ?? ['performance'];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  const runs: LighthouseRun[] = [];
+  try {
+    if (options.prepare) await withPlaywright(chrome.port, options.prepare);
+    for (let i = 0; i < options.runs; i++) {
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          onlyCategories: categories,
+          logLevel: 'error',
+          output: 'json',
+          disableStorageReset: Boolean(options.prepare),
+        },
+        options.formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      const scores: LighthouseRun['scores'] = {};
+      for (const category of categories) {
+        scores[category] = Math.round((lhr?.categories[category]?.score ?? Number.NaN) * 100);
+      }
+      runs.push({
+        scores,
+        fcpMs: lhr?.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+        lcpMs: lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      });
+    }
+    if (options.after) await withPlaywright(chrome.port, options.after);
+  } finally {
+    chrome.kill();
+  }
+  const scores: LighthouseRun['scores'] = {};
+  for (const category of categories)
+    scores[category] = median(runs.map((r) => r.scores[category] ?? Number.NaN));
+  return {
+    scores,
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    runs,
+  };
+}

@@ -1,0 +1,201 @@
+// Every route of every role, at the role's device size (customer 390×844, engineer 1024×768, admin
+// and vendor 1440×900), in light and dark mode, in a real Chromium against the demo backend. The
+// routes come from the typed path tables in src/domain/paths.ts, so a route added there is
+// checked without touching this file. On each route:
+//  - the page checks (axe: no serious or critical violation; no CSP violation) on the screen, on
+//    each of its tabs, and on each dialog it opens (a button named like an opener: Add…, Create…,
+//    Book…, Edit…, Delete…, View…, Service History, Extend…, Cancel Request, or one marked
+//    aria-haspopup="dialog"), with each of the dialog's tabs;
+//  - the keyboard: Tab from the top of the page reaches every enabled control of the page (top
+//    bar, navigation, content), and each shows a focus ring of at least 2 px at 3:1 or more
+//    against what is behind it;
+//  - each dialog opened from the keyboard (Enter on its opener) takes focus, keeps it inside on
+//    Tab and Shift+Tab, closes on Escape and gives focus back to its opener.
+// Every problem is recorded and the test fails at the end with the whole list.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
+import { demoBackendForThisFile } from './demo-server';
+import {
+  accessibilityViolations,
+  cspViolations,
+  focusWalk,
+  watchContentSecurityPolicy,
+} from './page-checks';
+import {
+  go,
+  roleContext,
+  roleRoutes,
+  screenShown,
+  settled,
+  signInAs,
+  type ColourMode,
+} from './roles';
+
+const demo = demoBackendForThisFile();
+
+/** Buttons that open a dialog by their name; the key (one dialog per kind and route) is the match. */
+const OPENER =
+  /^(Add (?!to )\w+|Create \w+|Book \w+|Edit(?! Profile$)|Delete|View \w+|Service History|Extend|Cancel Request)/;
+
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/** Axe and CSP on the page as it is now; a failure is recorded, not thrown. */
+async function check(page: Page, where: string, failures: string[]) {
+  const found = [...(await cspViolations(page)), ...(await accessibilityViolations(page))];
+  if (found.length > 0) failures.push(`${where}:\n  ${found.join('\n  ')}`);
+}
+
+/** Clicks each tab of `scope` in turn and checks the page with each shown. */
+async function eachTab(page: Page, scope: Locator, where: string, failures: string[]) {
+  const tabs = scope.getByRole('tab');
+  const count = await tabs.count();
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    if (!(await tab.isVisible())) continue;
+    const name = ((await tab.textContent()) ?? '').trim();
+    await tab.click();
+    await settled(page);
+    await check(page, `${where}, tab ${name}`, failures);
+  }
+}
+
+/** The dialog openers visible in main now, one per kind (the first 'Edit …' of a list). */
+async function openers(page: Page): Promise<{ key: string; button: Locator }[]> {
+  const buttons = page.locator(
+    'main button:visible:not([disabled]), main a[role="button"]:visible',
+  );
+  const names = await buttons.evaluateAll((els) =>
+    els.map((el) => ({
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      popup: el.getAttribute('aria-haspopup') === 'dialog',
+    })),
+  );
+  const found = new Map<string, Locator>();
+  names.forEach(({ name, popup }, i) => {
+    const key = OPENER.exec(name)?.[0] ?? (popup ? name : null);
+    if (key && !found.has(key)) found.set(key, buttons.nth(i));
+  });
+  return [...found].map(([key, button]) => ({ key, button }));
+}
+
+/**
+ * Opens the dialog from the keyboard and checks it: axe and CSP (and each of its tabs), focus
+ * inside it, kept inside on Tab and Shift+Tab, Escape closes it and focus is back on the opener.
+ * Returns false when the button opened no dialog.
+ */
+async function checkDialog(
+  page: Page,
+  opener: Locator,
+  where: string,
+  failures: string[],
+): Promise<boolean> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.locator(DIALOG).last();
+  try {
+    await dialog.waitFor({ timeout: 3_000 });
+  } catch {
+    return false;
+  }
+  await settled(page);
+  await check(page, where, failures);
+  await eachTab(page, dialog, where, failures);
+
+  const inside = () =>
+    page.evaluate((selector) => {
+      const dialogs = document.querySelectorAll(selector);
+      return Boolean(dialogs[dialogs.length - 1]?.contains(document.activeElement));
+    }, DIALOG);
+  if (!(await inside())) failures.push(`${where}: focus is not in the dialog when it opens`);
+  const stops = await dialog
+    .locator('button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])')
+    .count();
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < stops + 2; i++) {
+      await page.keyboard.press(key);
+      if (!(await inside())) {
+        failures.push(`${where}: ${key} moved focus out of the dialog`);
+        break;
+      }
+    }
+  }
+  // Escape from a field closes the dialog too; start from the first stop like a user would.
+  await page.keyboard.press('Escape');
+  try {
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  } catch {
+    failures.push(`${where}: Escape did not close the dialog`);
+    await dialog
+      .getByRole('button', { name: /^(Close|Cancel)$/ })
+      .first()
+      .click();
+    await dialog.waitFor({ state: 'detached' });
+    return true;
+  }
+  await expect
+    .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 2_000 })
+    .toBe(true)
+    .catch(() => failures.push(`${where}: focus did not return to the opener on close`));
+  return true;
+}
+
+async function checkRoute(page: Page, where: string, failures: string[], dialogs: string[]) {
+  await check(page, where, failures);
+  const walk = await focusWalk(page);
+  // At least the skip link, the top bar's controls and the navigation.
+  if (walk.reached < 3) failures.push(`${where}: Tab reached only ${walk.reached} controls`);
+  for (const control of walk.unreachable)
+    failures.push(`${where}: not reachable by Tab: ${control}`);
+  for (const ring of walk.badRings) failures.push(`${where}: focus ring: ${ring}`);
+
+  const main = page.locator('main');
+  const tabCount = await main.getByRole('tab').count();
+  // Each tab shown in turn (or the screen as it is), and the dialogs opened from what it shows.
+  for (let i = 0; i < Math.max(tabCount, 1); i++) {
+    let at = where;
+    if (tabCount > 0) {
+      const tab = main.getByRole('tab').nth(i);
+      at = `${where}, tab ${((await tab.textContent()) ?? '').trim()}`;
+      await tab.click();
+      await settled(page);
+      if (i > 0) await check(page, at, failures);
+    }
+    for (const { key, button } of await openers(page)) {
+      if (await checkDialog(page, button, `${at}, dialog from '${key}'`, failures)) {
+        dialogs.push(`${at}: ${key}`);
+      }
+    }
+  }
+}
+
+describe('every route of every role: axe, CSP and the keyboard', () => {
+  for (const { role } of DEMO_ACCOUNTS) {
+    for (const mode of ['light', 'dark'] as ColourMode[]) {
+      it(`${role.toLowerCase()} in ${mode} mode`, async () => {
+        const context = await roleContext(demo.browser, role, mode);
+        await watchContentSecurityPolicy(context);
+        const failures: string[] = [];
+        const dialogs: string[] = [];
+        try {
+          const page = await context.newPage();
+          await signInAs(page, demo.server.url, role);
+          expect(await page.evaluate(() => document.documentElement.className)).toContain(mode);
+          const routes = await roleRoutes(role, demo.db);
+          expect(routes.length).toBeGreaterThan(1);
+          for (const route of routes) {
+            await go(page, route.path);
+            await screenShown(page);
+            await checkRoute(page, `${role} ${route.path} (${mode})`, failures, dialogs);
+          }
+        } finally {
+          await context.close();
+        }
+        console.log(`${role} (${mode}): dialogs checked:\n  ${dialogs.join('\n  ')}`);
+        expect(failures).toEqual([]);
+        // Every role's routes open at least one dialog (the keyboard check needs one per role).
+        expect(dialogs.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});
