@@ -1,0 +1,70 @@
+/**
+ * The rows a service report is made from, read from the signed-in user's mirror (so a report is
+ * made without signal): the ticket or installation, its customer, chair and engineer, and the
+ * photos of the work. What the mirror holds is what the user may see (RLS decided it when it was
+ * pulled), so a customer's report can only be of their own chairs.
+ */
+import { useCallback } from 'react';
+import type { Chair, User } from '../domain/entities';
+import {
+  installationServiceReport,
+  ticketServiceReport,
+  type ServiceReport,
+  type ServiceReportSource,
+} from '../domain/service-report';
+import type { ChairsideDatabase } from './db';
+import { useSession } from './session-context';
+
+async function rows(
+  db: ChairsideDatabase,
+  ids: { customer: string | null; chair: string | null; engineer: string | null },
+) {
+  const [customer, chair, engineer] = await Promise.all([
+    ids.customer ? db.users.get(ids.customer) : undefined,
+    ids.chair ? db.chairs.get(ids.chair) : undefined,
+    ids.engineer ? db.users.get(ids.engineer) : undefined,
+  ]);
+  return {
+    customer: (customer as User | undefined) ?? null,
+    chair: (chair as Chair | undefined) ?? null,
+    engineer: (engineer as User | undefined) ?? null,
+  };
+}
+
+/** The report of a resolved ticket or a completed installation; null when there is none to make. */
+export async function loadServiceReport(
+  db: ChairsideDatabase,
+  source: ServiceReportSource,
+): Promise<ServiceReport | null> {
+  if ('ticketId' in source) {
+    const ticket = await db.supportTickets.get(source.ticketId);
+    if (!ticket) return null;
+    const related = await rows(db, {
+      customer: ticket.customerUserId,
+      chair: ticket.chairId,
+      engineer: ticket.engineerUserId,
+    });
+    return ticketServiceReport({ ticket, ...related });
+  }
+  const installation = await db.installations.get(source.installationId);
+  if (!installation) return null;
+  const chair = installation.chairId ? await db.chairs.get(installation.chairId) : undefined;
+  const related = await rows(db, {
+    customer: chair?.ownerUserId ?? null,
+    chair: installation.chairId,
+    engineer: installation.engineerUserId,
+  });
+  return installationServiceReport({ installation, ...related });
+}
+
+/** Loads a report from the signed-in user's mirror (for ServiceReportButton's `load`). */
+export function useServiceReportLoader(): (
+  source: ServiceReportSource,
+) => Promise<ServiceReport | null> {
+  const state = useSession();
+  const db = state.status === 'signedIn' ? state.db : null;
+  return useCallback(
+    async (source: ServiceReportSource) => (db ? loadServiceReport(db, source) : null),
+    [db],
+  );
+}
