@@ -20,12 +20,15 @@ export const REPORT_FAILED = 'Failed to create the service report';
 export function ServiceReportButton({
   load,
   label = 'Service Report',
+  name,
   size = 'sm',
   variant = 'outline',
 }: {
   load: () => Promise<ServiceReport | null>;
-  /** The button's words; a list names the row too (e.g. 'Service Report #1a2b3c4d'). */
+  /** The button's words. */
   label?: string;
+  /** Its accessible name where a list has several (e.g. 'Service Report #1a2b3c4d'). */
+  name?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
 }) {
@@ -71,7 +74,13 @@ export function ServiceReportButton({
   };
 
   return (
-    <Button size={size} variant={variant} loading={busy} onClick={() => void make()}>
+    <Button
+      size={size}
+      variant={variant}
+      loading={busy}
+      aria-label={name}
+      onClick={() => void make()}
+    >
       <LuFileText aria-hidden /> {label}
     </Button>
   );

@@ -13,7 +13,7 @@ import {
   type ServiceReportSource,
 } from '../domain/service-report';
 import type { ChairsideDatabase } from './db';
-import { useSession } from './session-context';
+import { useMirror, useSession } from './session-context';
 
 async function rows(
   db: ChairsideDatabase,
@@ -66,5 +66,50 @@ export function useServiceReportLoader(): (
   return useCallback(
     async (source: ServiceReportSource) => (db ? loadServiceReport(db, source) : null),
     [db],
+  );
+}
+
+/** One report a chair has: a resolved ticket or a completed installation. */
+export interface ChairReportItem {
+  source: ServiceReportSource;
+  kind: 'SERVICE' | 'INSTALLATION';
+  /** What the work was: the ticket's title, or 'Installation'. */
+  title: string;
+  date: string;
+}
+
+/** The reports of one chair in the mirror, newest first; undefined while loading. */
+export async function loadChairReports(
+  db: ChairsideDatabase,
+  chairId: string,
+): Promise<ChairReportItem[]> {
+  const [tickets, installations] = await Promise.all([
+    db.supportTickets.where('chairId').equals(chairId).toArray(),
+    db.installations.where('chairId').equals(chairId).toArray(),
+  ]);
+  const items: ChairReportItem[] = [
+    ...tickets
+      .filter((ticket) => ticket.status === 'RESOLVED' || ticket.status === 'CLOSED')
+      .map((ticket) => ({
+        source: { ticketId: ticket.id },
+        kind: 'SERVICE' as const,
+        title: ticket.title,
+        date: ticket.serviceNotes?.completedAt ?? ticket.updatedAt,
+      })),
+    ...installations.map((installation) => ({
+      source: { installationId: installation.id },
+      kind: 'INSTALLATION' as const,
+      title: 'Installation',
+      date: installation.completedAt ?? installation.createdAt,
+    })),
+  ];
+  return items.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export function useChairReports(chairId: string): ChairReportItem[] | undefined {
+  return useMirror<ChairReportItem[] | undefined>(
+    (db) => loadChairReports(db, chairId),
+    [chairId],
+    undefined,
   );
 }

@@ -316,6 +316,15 @@ create policy installations_select_engineer on public.installations for select t
 create policy installations_select_vendor on public.installations for select to authenticated
   using ((select public.current_user_role()) = 'VENDOR');
 
+-- The customer reads the installations of their own chairs: the signed acceptance is theirs to
+-- keep, and their service report is made from it on their phone (issue 20).
+create policy installations_select_customer on public.installations for select to authenticated
+  using (
+    (select public.current_user_role()) = 'CUSTOMER'
+    and exists (select 1 from public.chairs c
+                 where c.id = chair_id and c.owner_user_id = (select auth.uid()))
+  );
+
 -- ---------------------------------------------------------------------------------------------
 -- The departure log and its state (migration 000011): every signed-in user reads them.
 -- ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Support Tickets (SPEC §2 Admin routes): every ticket, read-only, searchable by title,
  * description, customer, engineer or chair serial.
  */
-import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuTicket } from 'react-icons/lu';
 import { ListEmptyState } from '../../../components/empty-state';
@@ -11,7 +11,9 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchField } from '../../../components/search-field';
 import { ShowMoreButton, useShowMore } from '../../../components/show-more';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
+import { ServiceReportButton } from '../../../components/service-report-button';
 import { useAdminTickets, type AdminTicket } from '../../../data/queries/admin';
+import { useServiceReportLoader } from '../../../data/service-report';
 import { displayId, formatDate } from '../../../domain/format';
 import { customerLabel, ticketChairLabel } from '../../../domain/labels';
 import { matchesSearch } from '../../../domain/search';
@@ -36,6 +38,7 @@ export function TicketsScreen() {
     [tickets, deferred],
   );
   const page = useShowMore(filtered);
+  const loadReport = useServiceReportLoader();
   return (
     <Stack gap="5">
       <ScreenHeading title="Support Tickets" intro="Every support ticket, read-only." />
@@ -85,6 +88,14 @@ export function TicketsScreen() {
                     </Wrap>
                     {ticket.resolution ? (
                       <Text fontSize="sm">Resolution: {ticket.resolution}</Text>
+                    ) : null}
+                    {ticket.status === 'RESOLVED' || ticket.status === 'CLOSED' ? (
+                      <Box>
+                        <ServiceReportButton
+                          name={`Service Report #${displayId(ticket.id)}`}
+                          load={() => loadReport({ ticketId: ticket.id })}
+                        />
+                      </Box>
                     ) : null}
                   </Card.Body>
                 </Card.Root>

@@ -2,14 +2,16 @@
  * The Resolution tab (SPEC §4 Ticket, §5 Resolve ticket): the resolution text, required after
  * trimming; 'Mark as Resolved' stays disabled while it is empty and records RESOLVED offline.
  */
-import { Button, Card, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
 import type { SupportTicket } from '../../../domain/entities';
-import { resolveTicketSchema } from '../../../domain/schemas/ticket.schema';
+import { resolveTicketFormSchema } from '../../../domain/schemas/ticket.schema';
+import { SignatureBox } from '../installation/signature-box';
 
 export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
   const done = ticket.status === 'RESOLVED' || ticket.status === 'CLOSED';
@@ -40,18 +42,20 @@ export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
 
 function ResolveForm({ ticketId }: { ticketId: string }) {
   const { run } = useAction();
-  const { register, handleSubmit, watch, formState, reset } = useForm({
-    resolver: zodResolver(resolveTicketSchema),
-    defaultValues: { resolution: '' },
+  const signatureLabelId = useId();
+  const { register, control, handleSubmit, watch, formState, reset } = useForm({
+    resolver: zodResolver(resolveTicketFormSchema),
+    defaultValues: { resolution: '', customerName: '', signatureImage: null as string | null },
     mode: 'onTouched',
   });
   useUnsavedInput(formState.isDirty);
   const empty = watch('resolution').trim() === '';
 
-  const resolve = handleSubmit(async ({ resolution }) => {
+  const resolve = handleSubmit(async ({ resolution, customerName, signatureImage }) => {
+    const signOff = signatureImage ? { customerName, signatureImage } : undefined;
     const ok = await run(
       'ticket.resolve',
-      { ticketId, resolution },
+      { ticketId, resolution, signOff },
       { success: { title: 'Ticket resolved successfully' } },
     );
     if (ok) reset();
@@ -67,6 +71,42 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
             {...register('resolution')}
           />
         </FormField>
+        <Stack gap="3" borderWidth="1px" borderRadius="md" p="4">
+          <Heading as="h2" size="sm">
+            Customer sign-off (optional)
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            The customer's name and signature appear on the service report.
+          </Text>
+          <FormField label="Customer name" error={formState.errors.customerName?.message}>
+            <Input autoComplete="off" {...register('customerName')} />
+          </FormField>
+          <Box>
+            <Text id={signatureLabelId} fontWeight="medium" mb="2">
+              Customer signature
+            </Text>
+            <Controller
+              control={control}
+              name="signatureImage"
+              render={({ field, fieldState }) => (
+                <SignatureBox
+                  labelId={signatureLabelId}
+                  value={field.value}
+                  invalid={Boolean(fieldState.error)}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    field.onBlur();
+                  }}
+                />
+              )}
+            />
+            {formState.errors.signatureImage ? (
+              <Text color="fg.error" fontSize="sm" mt="1" role="alert">
+                {formState.errors.signatureImage.message}
+              </Text>
+            ) : null}
+          </Box>
+        </Stack>
         <Button
           type="submit"
           colorPalette="green"
