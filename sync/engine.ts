@@ -12,6 +12,7 @@ import type { ChairsideDatabase } from '../src/data/db';
 import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
 import { backoffDelay } from './backoff';
 import { PullError, pullAll } from './pull';
+import { uploadPhotos, type PhotoStore } from './photo-upload';
 import { discardEntry, pushOutbox, retryEntry } from './push';
 import type { AuthPort, Transport } from './transport';
 
@@ -20,6 +21,8 @@ export interface SyncEngineOptions {
   userId: string;
   transport: Transport;
   auth: AuthPort;
+  /** Where the engineer's photos of the work are uploaded (none: photos stay on the device). */
+  photos?: PhotoStore;
   /** Periodic pass interval (default 60 s). */
   periodMs?: number;
   /** Wait after a local write before pushing, to batch a burst of edits (default 300 ms). */
@@ -178,6 +181,21 @@ export class SyncEngine implements UserSync {
       if (pushed.stop?.kind === 'transient') {
         this.onTransient(pushed.stop.reason);
         return;
+      }
+      // Photos after the outbox: the ticket or installation they belong to is on the server first.
+      if (this.options.photos) {
+        const photos = await uploadPhotos(db, userId, this.options.photos);
+        if (photos.stop?.kind === 'auth') {
+          const refreshed = await auth.refresh();
+          if (refreshed === 'refused') {
+            this.update({ signInRequired: true, lastError: photos.stop.reason });
+            return;
+          }
+        }
+        if (photos.stop) {
+          this.onTransient(photos.stop.reason);
+          return;
+        }
       }
       await pullAll(db, transport, (progress) => this.update({ progress }), this.options.pageSize);
       const now = new Date().toISOString();

@@ -8,7 +8,8 @@
  *  - `outbox`: the user's mutations in the order they were made (`seq`), pending or rejected;
  *  - `shadows`: the last known server version of every row a pending mutation touched, so a
  *    rejection can restore server truth and a pull can rebase pending changes on the new row;
- *  - `meta`: pull cursors and sync bookkeeping.
+ *  - `meta`: pull cursors and sync bookkeeping;
+ *  - `photos`: the engineer's photos of the work, kept until uploaded (and after).
  */
 import { Dexie, type EntityTable as DexieTable, type Table } from 'dexie';
 import type { EntityTables } from '../domain/entities';
@@ -44,6 +45,28 @@ export interface MetaEntry {
   value: unknown;
 }
 
+/**
+ * A photo of the work the engineer took on this device (issue 20): kept here, compressed, from the
+ * moment it is taken, uploaded to Storage when online (sync/photo-upload.ts) and kept after, so the
+ * device's report and thumbnails never wait for the network. Local only: never pulled.
+ */
+export interface PhotoRecord {
+  id: string;
+  userId: string;
+  /** The work it belongs to: a ticket (its service notes) or an installation. */
+  work: 'tickets' | 'installations';
+  workId: string;
+  /** Its Storage object name: '<work>/<workId>/<id>.jpg'. */
+  path: string;
+  blob: Blob;
+  type: string;
+  createdAt: string;
+  status: 'pending' | 'uploaded' | 'rejected';
+  attempts: number;
+  lastError?: string;
+  uploadedAt?: string;
+}
+
 export type MirrorTables = { [T in keyof EntityTables]: DexieTable<EntityTables[T], 'id'> };
 
 export type ChairsideDatabase = Dexie &
@@ -51,6 +74,7 @@ export type ChairsideDatabase = Dexie &
     outbox: Table<OutboxEntry, number>;
     shadows: Table<Shadow, string>;
     meta: Table<MetaEntry, string>;
+    photos: Table<PhotoRecord, string>;
   };
 
 /** Indexes follow what the screens query: owner, status, assignee, serial, creation and change time. */
@@ -85,11 +109,15 @@ export interface OpenOptions {
 /** v2: the outbox indexes each entry's touched rows, so a rebase finds the entries of one row. */
 const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches' };
 
+/** v3: photos of the work, kept on the device until uploaded (and after). */
+const SCHEMA_V3 = { ...SCHEMA_V2, photos: 'id, workId, status, userId, createdAt' };
+
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
   const { name = databaseName(userId), ...dependencies } = options;
   const db = new Dexie(name, dependencies) as ChairsideDatabase;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
+  db.version(3).stores(SCHEMA_V3);
   return db;
 }
 

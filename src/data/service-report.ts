@@ -6,14 +6,18 @@
  */
 import { useCallback } from 'react';
 import type { Chair, User } from '../domain/entities';
+import { formatDate } from '../domain/format';
+import { photoFolder, type PhotoWork } from '../domain/photos';
 import {
   installationServiceReport,
   ticketServiceReport,
+  type ReportPhoto,
   type ServiceReport,
   type ServiceReportSource,
 } from '../domain/service-report';
 import type { ChairsideDatabase } from './db';
-import { useMirror, useSession } from './session-context';
+import { loadWorkPhotos, type RemotePhotos } from './photos';
+import { useMirror, useSession, useSessionStore } from './session-context';
 
 async function rows(
   db: ChairsideDatabase,
@@ -35,7 +39,11 @@ async function rows(
 export async function loadServiceReport(
   db: ChairsideDatabase,
   source: ServiceReportSource,
+  remote: RemotePhotos | null = null,
 ): Promise<ServiceReport | null> {
+  let report: ServiceReport | null;
+  let work: PhotoWork;
+  let workId: string;
   if ('ticketId' in source) {
     const ticket = await db.supportTickets.get(source.ticketId);
     if (!ticket) return null;
@@ -44,17 +52,60 @@ export async function loadServiceReport(
       chair: ticket.chairId,
       engineer: ticket.engineerUserId,
     });
-    return ticketServiceReport({ ticket, ...related });
+    report = ticketServiceReport({ ticket, ...related });
+    [work, workId] = ['tickets', ticket.id];
+  } else {
+    const installation = await db.installations.get(source.installationId);
+    if (!installation) return null;
+    const chair = installation.chairId ? await db.chairs.get(installation.chairId) : undefined;
+    const related = await rows(db, {
+      customer: chair?.ownerUserId ?? null,
+      chair: installation.chairId,
+      engineer: installation.engineerUserId,
+    });
+    report = installationServiceReport({ installation, ...related });
+    [work, workId] = ['installations', installation.id];
   }
-  const installation = await db.installations.get(source.installationId);
-  if (!installation) return null;
-  const chair = installation.chairId ? await db.chairs.get(installation.chairId) : undefined;
-  const related = await rows(db, {
-    customer: chair?.ownerUserId ?? null,
-    chair: installation.chairId,
-    engineer: installation.engineerUserId,
-  });
-  return installationServiceReport({ installation, ...related });
+  if (!report) return null;
+  return { ...report, photos: await reportPhotos(db, work, workId, remote) };
+}
+
+/**
+ * The work's photos: those kept on this device (uploaded or not yet), then those only Storage
+ * holds (taken on another device), when it can be reached. Without signal the device's own do.
+ */
+async function reportPhotos(
+  db: ChairsideDatabase,
+  work: PhotoWork,
+  workId: string,
+  remote: RemotePhotos | null,
+): Promise<ReportPhoto[]> {
+  const local = await loadWorkPhotos(db, workId);
+  const photos: { name: string; blob: Blob; date: string | null }[] = local.map((record) => ({
+    name: record.path.split('/').pop() ?? record.id,
+    blob: record.blob,
+    date: record.createdAt,
+  }));
+  if (remote) {
+    const folder = photoFolder(work, workId);
+    try {
+      const names = await remote.list(folder);
+      const known = new Set(photos.map((photo) => photo.name));
+      for (const name of names.filter((entry) => !known.has(entry))) {
+        photos.push({ name, blob: await remote.download(`${folder}/${name}`), date: null });
+      }
+    } catch {
+      // Offline or refused: the report is made from what the device holds.
+    }
+  }
+  const embeddable = photos.filter((photo) => /^image\/(jpeg|png)$/.test(photo.blob.type));
+  return Promise.all(
+    embeddable.map(async (photo, index) => ({
+      caption: `Photo ${index + 1}${photo.date ? ` - ${formatDate(photo.date)}` : ''}`,
+      bytes: new Uint8Array(await photo.blob.arrayBuffer()),
+      type: photo.blob.type as ReportPhoto['type'],
+    })),
+  );
 }
 
 /** Loads a report from the signed-in user's mirror (for ServiceReportButton's `load`). */
@@ -62,10 +113,12 @@ export function useServiceReportLoader(): (
   source: ServiceReportSource,
 ) => Promise<ServiceReport | null> {
   const state = useSession();
+  const store = useSessionStore();
   const db = state.status === 'signedIn' ? state.db : null;
   return useCallback(
-    async (source: ServiceReportSource) => (db ? loadServiceReport(db, source) : null),
-    [db],
+    async (source: ServiceReportSource) =>
+      db ? loadServiceReport(db, source, store.remotePhotos) : null,
+    [db, store],
   );
 }
 

@@ -23,6 +23,7 @@ import { SelectEquipmentStep } from './select-equipment-step';
 import { StartOverButton } from './start-over-button';
 import { StepIndicator } from './step-indicator';
 import { VerifyEquipmentStep } from './verify-equipment-step';
+import { WorkPhotos } from '../work-photos';
 import {
   acceptanceErrors,
   furthestStep,
@@ -115,6 +116,15 @@ export function InstallationScreen() {
             load={() => loadReport({ installationId: completed.id })}
           />
         </Alert.Root>
+      ) : null}
+      {completed && step === 1 ? (
+        <Box mb="4">
+          <WorkPhotos
+            work="installations"
+            workId={completed.id}
+            title={`Photos of the installation of ${completed.serial}`}
+          />
+        </Box>
       ) : null}
       <Box mb="6">
         {step === 1 ? (

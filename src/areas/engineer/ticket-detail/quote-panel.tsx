@@ -9,11 +9,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ServiceNotes } from '../../../domain/entities';
 import { ticketQuote } from '../../../domain/service-report';
 import { formatCurrency } from '../../../domain/format';
-import {
-  DEFAULT_QUOTE_MINUTES,
-  LABOR_RATE_PER_MINUTE,
-  type Quote,
-} from '../../../domain/quote';
+import { DEFAULT_QUOTE_MINUTES, LABOR_RATE_PER_MINUTE, type Quote } from '../../../domain/quote';
 import type { Warranty } from '../../../domain/warranty';
 import { toaster } from '../../../components/toaster';
 import { WORK_TYPE_LABELS } from '../../../domain/labels';
