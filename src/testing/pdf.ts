@@ -3,7 +3,7 @@
 import { deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { PDFNumber} from 'pdf-lib';
+import type { PDFNumber } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 
 export interface PdfReadBack {

@@ -2,9 +2,9 @@
  * The Resolution tab (SPEC §4 Ticket, §5 Resolve ticket): the resolution text, required after
  * trimming; 'Mark as Resolved' stays disabled while it is empty and records RESOLVED offline.
  */
-import { Box, Button, Card, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
@@ -43,13 +43,20 @@ export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
 function ResolveForm({ ticketId }: { ticketId: string }) {
   const { run } = useAction();
   const signatureLabelId = useId();
-  const { register, control, handleSubmit, watch, formState, reset } = useForm({
+  const { register, control, handleSubmit, watch, formState, reset, setValue } = useForm({
     resolver: zodResolver(resolveTicketFormSchema),
     defaultValues: { resolution: '', customerName: '', signatureImage: null as string | null },
     mode: 'onTouched',
   });
   useUnsavedInput(formState.isDirty);
   const empty = watch('resolution').trim() === '';
+  // The sign-off is optional: its signature pad opens only when the customer is there to sign.
+  const [signOff, setSignOff] = useState(false);
+  const removeSignOff = () => {
+    setValue('customerName', '');
+    setValue('signatureImage', null);
+    setSignOff(false);
+  };
 
   const resolve = handleSubmit(async ({ resolution, customerName, signatureImage }) => {
     const signOff = signatureImage ? { customerName, signatureImage } : undefined;
@@ -58,7 +65,10 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
       { ticketId, resolution, signOff },
       { success: { title: 'Ticket resolved successfully' } },
     );
-    if (ok) reset();
+    if (ok) {
+      reset();
+      setSignOff(false);
+    }
   });
 
   return (
@@ -71,42 +81,53 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
             {...register('resolution')}
           />
         </FormField>
-        <Stack gap="3" borderWidth="1px" borderRadius="md" p="4">
-          <Heading as="h2" size="sm">
-            Customer sign-off (optional)
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            The customer's name and signature appear on the service report.
-          </Text>
-          <FormField label="Customer name" error={formState.errors.customerName?.message}>
-            <Input autoComplete="off" {...register('customerName')} />
-          </FormField>
-          <Box>
-            <Text id={signatureLabelId} fontWeight="medium" mb="2">
-              Customer signature
+        {signOff ? (
+          <Stack gap="3" borderWidth="1px" borderRadius="md" p="4">
+            <HStack justify="space-between" wrap="wrap">
+              <Heading as="h2" size="sm">
+                Customer sign-off
+              </Heading>
+              <Button size="sm" variant="ghost" onClick={removeSignOff}>
+                Remove Sign-off
+              </Button>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              The customer's name and signature appear on the service report.
             </Text>
-            <Controller
-              control={control}
-              name="signatureImage"
-              render={({ field, fieldState }) => (
-                <SignatureBox
-                  labelId={signatureLabelId}
-                  value={field.value}
-                  invalid={Boolean(fieldState.error)}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    field.onBlur();
-                  }}
-                />
-              )}
-            />
-            {formState.errors.signatureImage ? (
-              <Text color="fg.error" fontSize="sm" mt="1" role="alert">
-                {formState.errors.signatureImage.message}
+            <FormField label="Customer name" error={formState.errors.customerName?.message}>
+              <Input autoComplete="off" {...register('customerName')} />
+            </FormField>
+            <Box>
+              <Text id={signatureLabelId} fontWeight="medium" mb="2">
+                Customer signature
               </Text>
-            ) : null}
-          </Box>
-        </Stack>
+              <Controller
+                control={control}
+                name="signatureImage"
+                render={({ field, fieldState }) => (
+                  <SignatureBox
+                    labelId={signatureLabelId}
+                    value={field.value}
+                    invalid={Boolean(fieldState.error)}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      field.onBlur();
+                    }}
+                  />
+                )}
+              />
+              {formState.errors.signatureImage ? (
+                <Text color="fg.error" fontSize="sm" mt="1" role="alert">
+                  {formState.errors.signatureImage.message}
+                </Text>
+              ) : null}
+            </Box>
+          </Stack>
+        ) : (
+          <Button variant="outline" alignSelf="start" onClick={() => setSignOff(true)}>
+            Add Customer Sign-off
+          </Button>
+        )}
         <Button
           type="submit"
           colorPalette="green"
