@@ -140,6 +140,7 @@ describe('signed service reports and photos', () => {
     await page.getByRole('button', { name: 'Add Customer Sign-off' }).click();
     await page.getByLabel('Customer name').fill('Dr Sarah Mitchell');
     const canvas = page.getByRole('img', { name: 'Customer signature' });
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + box.height / 2);
     await page.mouse.down();
@@ -147,6 +148,7 @@ describe('signed service reports and photos', () => {
       await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? 20 : -20));
     }
     await page.mouse.up();
+    await page.screenshot({ path: `${SHOTS}/engineer-sign-off.png` });
     await page.getByRole('button', { name: 'Mark as Resolved' }).click();
     await toast(page, 'Ticket resolved successfully');
 
