@@ -123,6 +123,10 @@ describe('the service report of a resolved ticket', () => {
       expect(text).toContain(expected);
     }
     expect(pdf.title).toBe(`Service Report ${report!.reference}`);
+    // The problem's title and description are two lines, not one run together.
+    expect(text).toContain('Water line pressure drop');
+    expect(text).toContain('Pressure at the handpiece drops during use.');
+    expect(text).not.toContain('drop?Pressure');
   });
 
   it('embeds the drawn signature at its own size', async () => {

@@ -43,7 +43,7 @@ export function printable(text: string): string {
 /** Splits text into lines no wider than `width` at `size`, breaking at spaces (or inside a long word). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of printable(text.replace(/\r/g, '')).split('\n')) {
+  for (const paragraph of text.replace(/\r/g, '').split('\n').map(printable)) {
     let line = '';
     for (const word of paragraph.split(' ')) {
       const candidate = line ? `${line} ${word}` : word;
@@ -355,6 +355,8 @@ async function embedImage(
 }
 
 async function drawAcceptance(layout: Layout, report: ServiceReport) {
+  // The heading, the name and the signature box stay together on one page.
+  layout.ensure(190);
   layout.heading('Customer acceptance');
   const { name, signatureImage, signedAt } = report.customer;
   layout.ensure(140);
