@@ -2,16 +2,16 @@
  * The Resolution tab (SPEC §4 Ticket, §5 Resolve ticket): the resolution text, required after
  * trimming; 'Mark as Resolved' stays disabled while it is empty and records RESOLVED offline.
  */
-import { Box, Button, Card, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
 import type { SupportTicket } from '../../../domain/entities';
 import { resolveTicketFormSchema } from '../../../domain/schemas/ticket.schema';
-import { SignatureBox } from '../installation/signature-box';
+import { SignatureField } from '../installation/signature-box';
 
 export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
   const done = ticket.status === 'RESOLVED' || ticket.status === 'CLOSED';
@@ -42,7 +42,6 @@ export function ResolutionTab({ ticket }: { ticket: SupportTicket }) {
 
 function ResolveForm({ ticketId }: { ticketId: string }) {
   const { run } = useAction();
-  const signatureLabelId = useId();
   const { register, control, handleSubmit, watch, formState, reset, setValue } = useForm({
     resolver: zodResolver(resolveTicketFormSchema),
     defaultValues: { resolution: '', customerName: '', signatureImage: null as string | null },
@@ -97,31 +96,20 @@ function ResolveForm({ ticketId }: { ticketId: string }) {
             <FormField label="Customer name" error={formState.errors.customerName?.message}>
               <Input autoComplete="off" {...register('customerName')} />
             </FormField>
-            <Box>
-              <Text id={signatureLabelId} fontWeight="medium" mb="2">
-                Customer signature
-              </Text>
-              <Controller
-                control={control}
-                name="signatureImage"
-                render={({ field, fieldState }) => (
-                  <SignatureBox
-                    labelId={signatureLabelId}
-                    value={field.value}
-                    invalid={Boolean(fieldState.error)}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      field.onBlur();
-                    }}
-                  />
-                )}
-              />
-              {formState.errors.signatureImage ? (
-                <Text color="fg.error" fontSize="sm" mt="1" role="alert">
-                  {formState.errors.signatureImage.message}
-                </Text>
-              ) : null}
-            </Box>
+            <Controller
+              control={control}
+              name="signatureImage"
+              render={({ field, fieldState }) => (
+                <SignatureField
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    field.onBlur();
+                  }}
+                />
+              )}
+            />
           </Stack>
         ) : (
           <Button variant="outline" alignSelf="start" onClick={() => setSignOff(true)}>
