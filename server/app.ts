@@ -1,14 +1,18 @@
 // The local stand-in for the hosted backend, on one origin with the built PWA: auth (/auth/v1),
-// tables and functions (/rest/v1), and the app itself. Every answer carries the security headers;
+// tables and functions (/rest/v1), files (/storage/v1), and the app itself. Every answer carries the security headers;
 // CORS grants only the server's own origin and the configured ones. It refuses to listen beyond
 // loopback while signing tokens with the public demo secret.
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { LOCAL_DEMO_JWT_SECRET, createAuthHandler, type AuthHandlerOptions } from './auth';
 import { createRestHandler } from './rest';
 import type { Database } from './db/database';
 import { applyResponseHeaders } from './http-util';
 import { createStaticHandler } from './static';
+import { createStorageHandler } from './storage';
 
 /** Loopback addresses: only this machine can reach a server listening there. */
 export function isLoopback(host: string): boolean {
@@ -34,6 +38,8 @@ export async function startServer(
     auth?: Omit<AuthHandlerOptions, 'db' | 'jwtSecret'>;
     /** Origins besides the server's own that browsers may call the APIs from. */
     allowedOrigins?: readonly string[];
+    /** Where Storage (/storage/v1) keeps its files; a new temporary directory when not given. */
+    storageDir?: string;
   } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -51,11 +57,22 @@ export async function startServer(
   const handleRest = options.db
     ? createRestHandler({ db: options.db, jwtSecret: options.jwtSecret })
     : undefined;
+  const handleStorage = options.db
+    ? createStorageHandler({
+        db: options.db,
+        jwtSecret: options.jwtSecret,
+        dir: options.storageDir ?? mkdtempSync(path.join(tmpdir(), 'chairside-storage-')),
+      })
+    : undefined;
   const server = createServer((req, res) => {
     applyResponseHeaders(req, res, { allowedOrigins: options.allowedOrigins });
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (handleRest && (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/'))) {
       void handleRest(req, res);
+      return;
+    }
+    if (handleStorage && pathname.startsWith('/storage/v1/')) {
+      void handleStorage(req, res);
       return;
     }
     if (handleAuth && (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/'))) {

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../src/domain/demo-accounts';
 /** The defaults the README promises: http://127.0.0.1:4173/ and PGlite in .data/pglite. */
 const DEFAULT_PORT = 4173;
 const DEFAULT_DATA_DIR = '.data/pglite';
+const DEFAULT_STORAGE_DIR = '.data/storage';
 
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
@@ -66,20 +67,28 @@ const allowedOrigins = (process.env.CORS_ORIGINS ?? '')
 
 const port = Number(process.env.PORT || DEFAULT_PORT);
 const host = process.env.HOST || '127.0.0.1';
-const running = await startServer({ port, host, db, jwtSecret, auth, allowedOrigins }).catch(
-  async (error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    const why =
-      code === 'EADDRINUSE'
-        ? 'the port is in use (another `npm start`?); set PORT to another port'
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    console.error(`Cannot listen on ${host}:${port}: ${why}`);
-    await db.close();
-    process.exit(1);
-  },
-);
+// Storage's files beside the database: .data/storage by default.
+const storageDir = process.env.STORAGE_DIR || DEFAULT_STORAGE_DIR;
+const running = await startServer({
+  port,
+  host,
+  db,
+  jwtSecret,
+  auth,
+  allowedOrigins,
+  storageDir,
+}).catch(async (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'the port is in use (another `npm start`?); set PORT to another port'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`Cannot listen on ${host}:${port}: ${why}`);
+  await db.close();
+  process.exit(1);
+});
 console.log(`\nChairside Service is running at ${running.url}/`);
 console.log(
   `Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${dataDir}`}\n`,

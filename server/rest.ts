@@ -40,7 +40,8 @@ function q(ident: string): string {
   return `"${ident.replace(/"/g, '""')}"`;
 }
 
-async function claimsFor(req: IncomingMessage, secret: string) {
+/** Who is calling: role anon, or authenticated with the verified JWT claims (401 when invalid). */
+export async function claimsFor(req: IncomingMessage, secret: string) {
   const auth = req.headers.authorization ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
   const apikey = req.headers.apikey;

@@ -15,6 +15,7 @@ import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-
 import { backoffDelay } from './backoff';
 import { thisDevice, type DeviceInfo } from './device';
 import { PullError, pullAll } from './pull';
+import { uploadPhotos, type PhotoStore } from './photo-upload';
 import { discardEntry, pushOutbox, retryEntry } from './push';
 import type { AuthPort, Transport } from './transport';
 
@@ -23,6 +24,8 @@ export interface SyncEngineOptions {
   userId: string;
   transport: Transport;
   auth: AuthPort;
+  /** Where the engineer's photos of the work are uploaded (none: photos stay on the device). */
+  photos?: PhotoStore;
   /** Periodic pass interval (default 60 s). */
   periodMs?: number;
   /** Wait after a local write before pushing, to batch a burst of edits (default 300 ms). */
@@ -205,6 +208,21 @@ export class SyncEngine implements UserSync {
       if (pushed.stop?.kind === 'transient') {
         this.onTransient(pushed.stop.reason);
         return;
+      }
+      // Photos after the outbox: the ticket or installation they belong to is on the server first.
+      if (this.options.photos) {
+        const photos = await uploadPhotos(db, userId, this.options.photos);
+        if (photos.stop?.kind === 'auth') {
+          const refreshed = await auth.refresh();
+          if (refreshed === 'refused') {
+            this.update({ signInRequired: true, lastError: photos.stop.reason });
+            return;
+          }
+        }
+        if (photos.stop) {
+          this.onTransient(photos.stop.reason);
+          return;
+        }
       }
       await pullAll(db, transport, (progress) => this.update({ progress }), this.options.pageSize);
       const now = new Date().toISOString();

@@ -7,10 +7,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionBackend } from '../src/data/session';
 import { SyncEngine } from './engine';
-import { supabaseAuth, supabaseTransport } from './supabase-transport';
+import { supabaseAuth, supabasePhotoStore, supabaseTransport } from './supabase-transport';
 
 export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
+  const photos = supabasePhotoStore(client);
   return {
+    photos,
     async userRow(userId) {
       const { data, error } = await client
         .from('users')
@@ -35,6 +37,7 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
         userId,
         transport: supabaseTransport(client),
         auth: supabaseAuth(client),
+        photos,
       }),
   };
 }

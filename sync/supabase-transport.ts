@@ -3,6 +3,9 @@
  * which classify() treats as transient.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { PHOTO_BUCKET } from '../src/domain/photos';
+import type { RemotePhotos } from '../src/data/photos';
+import type { PhotoStore } from './photo-upload';
 import type { AuthPort, Transport } from './transport';
 
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -63,4 +66,41 @@ export function supabaseAuth(client: SupabaseClient): AuthPort {
 /** AuthRetryableFetchError: the network, not the token, failed. */
 function isRetryable(error: { name: string; status?: number }): boolean {
   return error.name === 'AuthRetryableFetchError' || error.status === 0;
+}
+
+/** Storage's answer as the status it carries: StorageApiError has one; a network failure has 0. */
+function storageStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}
+
+/** Service photos over supabase-js's storage client: upload for the engine, list and download for reports. */
+export function supabasePhotoStore(client: SupabaseClient): PhotoStore & RemotePhotos {
+  const bucket = () => client.storage.from(PHOTO_BUCKET);
+  return {
+    async upload(path, blob, contentType) {
+      try {
+        // Bytes with their type (a raw body), never replacing an object already there.
+        const { error } = await bucket().upload(path, await blob.arrayBuffer(), {
+          contentType,
+          upsert: false,
+        });
+        return error
+          ? { status: storageStatus(error), data: null, error: { message: error.message } }
+          : { status: 200, data: null, error: null };
+      } catch (error) {
+        return { status: 0, data: null, error: { message: String(error) } };
+      }
+    },
+    async list(folder) {
+      const { data, error } = await bucket().list(folder, { limit: 1000 });
+      if (error) throw error;
+      return data.map((entry) => entry.name);
+    },
+    async download(path) {
+      const { data, error } = await bucket().download(path);
+      if (error) throw error;
+      return data;
+    },
+  };
 }

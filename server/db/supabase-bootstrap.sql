@@ -85,3 +85,46 @@ alter table auth.refresh_tokens add column if not exists expires_at timestamptz;
 alter table auth.refresh_tokens add column if not exists revoked_at timestamptz;
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
 create index if not exists refresh_tokens_user_idx on auth.refresh_tokens (user_id);
+
+-- Storage, as hosted Supabase provides it before any migration (the subset server/storage.ts
+-- serves): buckets, and objects whose rows the project's storage.objects policies guard. The
+-- files themselves live in the server's storage directory, one per (bucket, name).
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text not null references storage.buckets (id),
+  name text not null,
+  owner uuid,
+  metadata jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (bucket_id, name)
+);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant select on storage.buckets to anon, authenticated, service_role;
+grant select, insert on storage.objects to authenticated, service_role;
+grant update, delete on storage.objects to service_role;
+
+-- Hosted Supabase lets everyone read bucket rows through its own policies; so does this.
+do $$
+begin
+  if not exists (select 1 from pg_policies where schemaname = 'storage' and tablename = 'buckets'
+                  and policyname = 'buckets_read') then
+    create policy buckets_read on storage.buckets for select using (true);
+  end if;
+end
+$$;

@@ -29,6 +29,11 @@ export function onLocalWrite(listener: WriteListener): () => void {
   return () => writeListeners.delete(listener);
 }
 
+/** Tells the write listeners (the sync engine) that something local waits to be sent. */
+export function announceLocalWrite(): void {
+  for (const listener of writeListeners) listener();
+}
+
 /**
  * Validates, applies locally and queues one mutation for `userId`. Throws the ZodError of an
  * invalid input, or MutationRejected when the mirror already shows the change cannot succeed
@@ -59,6 +64,6 @@ export async function performMutation<N extends MutationName>(
     entry.touches = store.touched();
     entry.seq = await db.outbox.add(entry);
   });
-  for (const listener of writeListeners) listener();
+  announceLocalWrite();
   return entry;
 }

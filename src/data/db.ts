@@ -8,7 +8,8 @@
  *  - `outbox`: the user's mutations in the order they were made (`seq`), pending or rejected;
  *  - `shadows`: the last known server version of every row a pending mutation touched, so a
  *    rejection can restore server truth and a pull can rebase pending changes on the new row;
- *  - `meta`: pull cursors and sync bookkeeping.
+ *  - `meta`: pull cursors and sync bookkeeping;
+ *  - `photos`: the engineer's photos of the work, kept until uploaded (and after).
  */
 import { Dexie, type EntityTable as DexieTable, type Table } from 'dexie';
 import type { EntityTables } from '../domain/entities';
@@ -44,6 +45,28 @@ export interface MetaEntry {
   value: unknown;
 }
 
+/**
+ * A photo of the work the engineer took on this device (issue 20): kept here, compressed, from the
+ * moment it is taken, uploaded to Storage when online (sync/photo-upload.ts) and kept after, so the
+ * device's report and thumbnails never wait for the network. Local only: never pulled.
+ */
+export interface PhotoRecord {
+  id: string;
+  userId: string;
+  /** The work it belongs to: a ticket (its service notes) or an installation. */
+  work: 'tickets' | 'installations';
+  workId: string;
+  /** Its Storage object name: '<work>/<workId>/<id>.jpg'. */
+  path: string;
+  blob: Blob;
+  type: string;
+  createdAt: string;
+  status: 'pending' | 'uploaded' | 'rejected';
+  attempts: number;
+  lastError?: string;
+  uploadedAt?: string;
+}
+
 export type MirrorTables = { [T in keyof EntityTables]: DexieTable<EntityTables[T], 'id'> };
 
 export type ChairsideDatabase = Dexie &
@@ -51,6 +74,7 @@ export type ChairsideDatabase = Dexie &
     outbox: Table<OutboxEntry, number>;
     shadows: Table<Shadow, string>;
     meta: Table<MetaEntry, string>;
+    photos: Table<PhotoRecord, string>;
   };
 
 /** Indexes follow what the screens query: owner, status, assignee, serial, creation and change time. */
@@ -88,6 +112,9 @@ const SCHEMA_V2 = { ...SCHEMA_V1, outbox: '++seq, &id, status, userId, *touches'
 /** v3: device health, the devices' sync reports a vendor reads (issue 16). */
 const SCHEMA_V3 = { ...SCHEMA_V2, deviceHealth: 'id, userId, updatedAt' };
 
+/** v4: photos of the work, kept on the device until uploaded (and after) (issue 20). */
+const SCHEMA_V4 = { ...SCHEMA_V3, photos: 'id, workId, status, userId, createdAt' };
+
 /**
  * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
  * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
@@ -96,6 +123,7 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
   { version: 1, stores: SCHEMA_V1 },
   { version: 2, stores: SCHEMA_V2 },
   { version: 3, stores: SCHEMA_V3 },
+  { version: 4, stores: SCHEMA_V4 },
 ];
 
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {

@@ -28,6 +28,7 @@ export type SessionAccess = Pick<
   | 'unsentChanges'
   | 'changePassword'
   | 'lookupSerial'
+  | 'remotePhotos'
 >;
 
 export interface DeferredSessionOptions {
@@ -81,6 +82,11 @@ export class DeferredSession implements SessionAccess {
 
   lookupSerial = async (serial: string): Promise<{ model: string } | null> =>
     (await this.load()).lookupSerial(serial);
+
+  /** Service photos in Storage: only a signed-in session has them, and it has loaded its code. */
+  get remotePhotos(): SessionStore['remotePhotos'] {
+    return this.store ? this.store.remotePhotos : null;
+  }
 
   /** Nobody is signed in before the code is loaded, so nothing is unsent. */
   unsentChanges = async (): Promise<number> => (this.store ? this.store.unsentChanges() : 0);

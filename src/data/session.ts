@@ -15,6 +15,7 @@
  *    same user's next sign-in, otherwise the mirror is deleted;
  *  - the role is resolved as SPEC §6 says (stored row, then metadata, then known addresses).
  */
+import type { RemotePhotos } from './photos';
 import type { AuthError, SupabaseClient, User as AuthUser } from '@supabase/supabase-js';
 import { resolveRole } from '../domain/roles';
 import type { Role } from '../domain/schemas/common';
@@ -65,6 +66,8 @@ export interface SessionBackend {
    * cannot answer (offline); nothing is retried.
    */
   lookupSerial(serial: string): Promise<{ model: string } | null>;
+  /** Storage's service photos, for reports of work done on another device. */
+  photos?: RemotePhotos;
 }
 
 export interface SessionDependencies {
@@ -93,6 +96,11 @@ export class SessionStore {
   }
 
   getState = (): SessionState => this.state;
+
+  /** Service photos in Storage (SessionBackend.photos); null when this backend has none. */
+  get remotePhotos(): RemotePhotos | null {
+    return this.deps.backend.photos ?? null;
+  }
 
   /** The server's answer to a serial-number lookup (SessionBackend.lookupSerial). */
   lookupSerial = (serial: string): Promise<{ model: string } | null> =>

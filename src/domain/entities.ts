@@ -158,6 +158,8 @@ export interface ServiceNotes {
   followUpNotes?: string;
   completedAt?: string;
   partsUsed?: PartUsed[];
+  /** The customer's acceptance taken when the ticket was resolved: name and drawn signature. */
+  signOff?: { customerName: string; signatureImage: string; signedAt: string };
 }
 
 export interface SupportTicket extends Synced {

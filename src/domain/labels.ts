@@ -2,7 +2,7 @@
 // SPEC §8 (a customer, their address, a chair) and the readable name of each status enum (ticket
 // status and priority, service and part request status, chair status, work type, part condition,
 // stock level, role, warranty). Pure; takes whatever part of the row it needs.
-import { isChairModel, modelName } from './chair-models';
+import { isChairModel, modelName, type ChairConfiguration } from './chair-models';
 import type { ChairStatus, PartRequestStatus, ServiceRequestStatus } from './entities';
 import type { Role } from './schemas/common';
 import type {
@@ -115,6 +115,18 @@ export const ROLE_LABELS: Record<Role, string> = {
 export function roleLabel(role: string): string {
   return ROLE_LABELS[role as Role] ?? role.charAt(0).toUpperCase() + role.slice(1).toLowerCase();
 }
+
+/** A chair's configuration fields (SPEC §3 Configuration) in display order, with their names. */
+export const CHAIR_CONFIGURATION_LABELS = [
+  ['deliverySystem', 'Delivery system'],
+  ['instrumentOption', 'Instruments'],
+  ['assistantChairside', 'Assistant chairside'],
+  ['lighting', 'Lighting'],
+  ['footControl', 'Foot control'],
+  ['upholsteryType', 'Upholstery'],
+  ['upholsteryColor', 'Upholstery colour'],
+  ['monitorBracket', 'Monitor bracket'],
+] as const satisfies readonly (readonly [keyof ChairConfiguration, string])[];
 
 /** A chair's model as shown: the stored name, else the catalogue name, else the code. */
 export function chairModelName(chair: { model: string; modelName: string | null }): string {

@@ -54,6 +54,10 @@ export const serviceNotesPatchSchema = z
 export type ServiceNotesPatch = z.infer<typeof serviceNotesPatchSchema>;
 
 const ticketRef = { ticketId: uuid };
+// A signature drawn on the tablet, as a PNG data URL (signature_pad's toDataURL()).
+const signatureImage = z
+  .string()
+  .startsWith('data:image/png;base64,', { error: 'Please sign in the box' });
 
 const ticketArgs = {
   'ticket.create': z.object({
@@ -79,6 +83,14 @@ const ticketArgs = {
   'ticket.resolve': z.object({
     ...ticketRef,
     resolution: z.string().trim().min(1, { error: 'Please provide a resolution description' }),
+    // The customer's acceptance of the work for the service report (issue 20): optional, since
+    // the customer is not always on site when the ticket is resolved.
+    signOff: z
+      .object({
+        customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
+        signatureImage,
+      })
+      .optional(),
   }),
 } as const;
 
@@ -146,10 +158,7 @@ const equipmentArgs = {
     checklist: checklistSchema,
     customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
     signatureText: z.string().trim().min(1, { error: 'Signature is required' }),
-    // The signature drawn on the tablet, as a PNG data URL (signature_pad's toDataURL()).
-    signatureImage: z
-      .string()
-      .startsWith('data:image/png;base64,', { error: 'Please sign in the box' }),
+    signatureImage,
     notes: text.optional(),
   }),
   'partRequest.create': z.object({

@@ -105,6 +105,69 @@ as $$
     )
 $$;
 
+-- Service photos (issue 20) are objects named '<work>/<id>/<photo>' in the service-photos bucket,
+-- where <work> is 'tickets' or 'installations' and <id> that row's id. The id of the work, or null
+-- when the name is not of that shape.
+create or replace function private.service_photo_work_id(object_name text, work text) returns uuid
+language sql
+immutable
+as $$
+  select case
+    when object_name ~ ('^' || work || '/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9._-]+$')
+      then split_part(object_name, '/', 2)::uuid
+  end
+$$;
+
+-- Who reads a service photo: the engineer and the customer of the ticket (the customer of an
+-- installation is the owner of its chair), admins and vendors.
+create or replace function private.can_read_service_photo(object_name text) returns boolean
+language sql
+stable
+security definer
+set search_path = public
+as $$
+  select public.current_user_role() in ('ADMIN', 'VENDOR')
+    or exists (
+      select 1 from public.support_tickets t
+       where t.id = private.service_photo_work_id(object_name, 'tickets')
+         and auth.uid() in (t.engineer_user_id, t.customer_user_id)
+    )
+    or exists (
+      select 1 from public.installations i
+        left join public.chairs c on c.id = i.chair_id
+       where i.id = private.service_photo_work_id(object_name, 'installations')
+         and auth.uid() in (i.engineer_user_id, c.owner_user_id)
+    )
+$$;
+
+-- Who adds a service photo: only the engineer of the work (the ticket's assigned engineer, the
+-- installing engineer).
+create or replace function private.can_write_service_photo(object_name text) returns boolean
+language sql
+stable
+security definer
+set search_path = public
+as $$
+  select public.current_user_role() = 'ENGINEER' and (
+    exists (
+      select 1 from public.support_tickets t
+       where t.id = private.service_photo_work_id(object_name, 'tickets')
+         and t.engineer_user_id = auth.uid()
+    )
+    or exists (
+      select 1 from public.installations i
+       where i.id = private.service_photo_work_id(object_name, 'installations')
+         and i.engineer_user_id = auth.uid()
+    )
+  )
+$$;
+
+revoke all on function private.service_photo_work_id(text, text) from public, anon;
+revoke all on function private.can_read_service_photo(text) from public, anon;
+revoke all on function private.can_write_service_photo(text) from public, anon;
+grant execute on function private.service_photo_work_id(text, text) to authenticated, service_role;
+grant execute on function private.can_read_service_photo(text) to authenticated, service_role;
+grant execute on function private.can_write_service_photo(text) to authenticated, service_role;
 revoke all on function private.setting_enabled(text) from public;
 revoke all on function private.is_engineer_on_my_work(uuid) from public;
 revoke all on function private.is_chair_owner(uuid) from public;
@@ -315,6 +378,30 @@ create policy installations_select_engineer on public.installations for select t
 
 create policy installations_select_vendor on public.installations for select to authenticated
   using ((select public.current_user_role()) = 'VENDOR');
+
+-- The customer reads the installations of their own chairs: the signed acceptance is theirs to
+-- keep, and their service report is made from it on their phone (issue 20).
+create policy installations_select_customer on public.installations for select to authenticated
+  using (
+    (select public.current_user_role()) = 'CUSTOMER'
+    and exists (select 1 from public.chairs c
+                 where c.id = chair_id and c.owner_user_id = (select auth.uid()))
+  );
+
+-- ---------------------------------------------------------------------------------------------
+-- storage.objects (issue 20): service photos, read and written as private.can_read_service_photo
+-- and private.can_write_service_photo decide. Nobody updates or deletes one through the API: a
+-- photo of the work is never replaced or lost.
+-- ---------------------------------------------------------------------------------------------
+create policy service_photos_read on storage.objects for select to authenticated
+  using (bucket_id = 'service-photos' and private.can_read_service_photo(name));
+
+create policy service_photos_insert on storage.objects for insert to authenticated
+  with check (
+    bucket_id = 'service-photos'
+    and owner = (select auth.uid())
+    and private.can_write_service_photo(name)
+  );
 
 -- ---------------------------------------------------------------------------------------------
 -- device_health. Vendor operations managers read every device's report: they oversee the

@@ -443,6 +443,9 @@ declare
   r text;
   tid uuid;
   res text;
+  sign_off jsonb := '{}'::jsonb;
+  signer text;
+  signature text;
   t public.support_tickets%rowtype;
 begin
   prior := private.op_begin(mutation_id, 'ticket.resolve', args, 'ENGINEER', 'ADMIN');
@@ -453,6 +456,24 @@ begin
   if coalesce(res, '') = '' then
     perform public.app_error('validation', 'Please provide a resolution description');
   end if;
+  -- The customer's acceptance for the service report (optional): name and drawn signature.
+  if not public.ops_arg_blank(args, 'signOff') then
+    perform public.ops_arg_object(args -> 'signOff');
+    signer := trim(public.ops_arg_text(args -> 'signOff', 'customerName', 'Customer name must be text'));
+    if coalesce(signer, '') = '' then
+      perform public.app_error('validation', 'Customer name is required');
+    end if;
+    signature := public.ops_arg_text(args -> 'signOff', 'signatureImage', 'Signature image must be text');
+    if signature is null or left(signature, 22) <> 'data:image/png;base64,' then
+      perform public.app_error('validation', 'Please sign in the box');
+    end if;
+    if length(signature) > 300000 then
+      perform public.app_error('validation', 'The signature image is too large');
+    end if;
+    sign_off := jsonb_build_object('signOff', jsonb_build_object(
+      'customerName', signer, 'signatureImage', signature,
+      'signedAt', to_jsonb(public.ops_iso_time(now()))));
+  end if;
 
   update public.support_tickets
      set status = 'RESOLVED',
@@ -461,6 +482,7 @@ begin
                                  else engineer_user_id end,
          service_notes = private.ticket_notes_object(service_notes)
            || jsonb_build_object('completedAt', to_jsonb(public.ops_iso_time(now())))
+           || sign_off
    where id = tid and (r = 'ADMIN' or engineer_user_id is null or engineer_user_id = me)
      and status <> 'CLOSED'
   returning * into t;

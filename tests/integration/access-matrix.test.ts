@@ -162,8 +162,9 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
   },
   installations: {
     anon: [],
-    CUSTOMER: [],
-    CUSTOMER_B: [],
+    // The installations of their own chairs (the signed acceptance, for the service report).
+    CUSTOMER: ['installationA'],
+    CUSTOMER_B: ['installationB'],
     ENGINEER: ['installationA'],
     ENGINEER_B: ['installationB'],
     VENDOR: ['installationA', 'installationB'],

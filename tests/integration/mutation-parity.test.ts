@@ -794,6 +794,39 @@ const table: { [N in MutationName]: Case[] } = {
       args: (ids) => ({ ticketId: ids.ticket, resolution: 'Reopened by the office' }),
       local: { refused: 'conflict', message: 'This ticket is closed and cannot be resolved' },
     },
+    {
+      name: "resolved with the customer's name and drawn signature",
+      as: 'eve',
+      setup: async (s) => ({ ticket: await s.ticket({ engineer: cast.eve.id }) }),
+      args: (ids) => ({
+        ticketId: ids.ticket,
+        resolution: 'Replaced the pump',
+        signOff: { customerName: '  Dr Cathy Moss ', signatureImage: PNG },
+      }),
+      local: 'ok',
+    },
+    {
+      name: 'a sign-off without the customer name',
+      as: 'eve',
+      setup: async (s) => ({ ticket: await s.ticket({ engineer: cast.eve.id }) }),
+      args: (ids) => ({
+        ticketId: ids.ticket,
+        resolution: 'Replaced the pump',
+        signOff: { customerName: ' ', signatureImage: PNG },
+      }),
+      local: { refused: 'validation', message: 'Customer name is required' },
+    },
+    {
+      name: 'a sign-off without a drawing',
+      as: 'eve',
+      setup: async (s) => ({ ticket: await s.ticket({ engineer: cast.eve.id }) }),
+      args: (ids) => ({
+        ticketId: ids.ticket,
+        resolution: 'Replaced the pump',
+        signOff: { customerName: 'Dr Cathy Moss', signatureImage: 'not a picture' },
+      }),
+      local: { refused: 'validation', message: 'Please sign in the box' },
+    },
   ],
 
   // --- Service requests -----------------------------------------------------------------------

@@ -214,7 +214,8 @@ describe('row level security', () => {
         );
         expect(await idsOf(tx, 'service_requests')).toEqual([rows.requestA]);
         expect(await idsOf(tx, 'part_requests')).toEqual([rows.partRequestA]);
-        expect(await idsOf(tx, 'installations')).toEqual([]);
+        // The installation of their own chair (its signed acceptance, for the service report).
+        expect(await idsOf(tx, 'installations')).toEqual([rows.installationA]);
       });
     });
 

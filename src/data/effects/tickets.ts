@@ -122,7 +122,7 @@ export const ticketEffects: EffectMap<TicketMutation> = {
     });
   },
 
-  'ticket.resolve': async (store, { ticketId, resolution }, { userId, now }) => {
+  'ticket.resolve': async (store, { ticketId, resolution, signOff }, { userId, now }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
     const refusal = resolveTicketRefusal(ticket);
@@ -134,7 +134,19 @@ export const ticketEffects: EffectMap<TicketMutation> = {
       status: 'RESOLVED',
       resolution: resolution.trim(),
       engineerUserId: ticket.engineerUserId ?? (author?.role === 'ADMIN' ? null : userId),
-      serviceNotes: { ...ticket.serviceNotes, completedAt: now },
+      serviceNotes: {
+        ...ticket.serviceNotes,
+        completedAt: now,
+        ...(signOff
+          ? {
+              signOff: {
+                customerName: signOff.customerName.trim(),
+                signatureImage: signOff.signatureImage,
+                signedAt: now,
+              },
+            }
+          : {}),
+      },
     });
   },
 };

@@ -21,11 +21,7 @@ import { useChairBySerial } from './customer';
  * - 'offline': the server cannot be asked now; the serial is checked when the activation is sent.
  */
 export type SerialLookup =
-  | 'idle'
-  | 'checking'
-  | { found: string; model: ChairModel | undefined }
-  | 'not-found'
-  | 'offline';
+  'idle' | 'checking' | { found: string; model: ChairModel | undefined } | 'not-found' | 'offline';
 
 /** How long typing must pause before the server is asked. */
 export const SERIAL_LOOKUP_DELAY_MS = 300;

@@ -37,6 +37,35 @@ export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export const resolveTicketSchema = mutationArgSchemas['ticket.resolve'].pick({ resolution: true });
 export type ResolveTicketInput = z.infer<typeof resolveTicketSchema>;
 
+const signOffShape = mutationArgSchemas['ticket.resolve'].shape.signOff.unwrap().shape;
+
+/**
+ * The Resolution tab's form: the resolution, and the customer's sign-off for the service report,
+ * which is optional but whole (a name and a drawing, or neither).
+ */
+export const resolveTicketFormSchema = resolveTicketSchema
+  .extend({ customerName: z.string(), signatureImage: z.string().nullable() })
+  .superRefine((value, context) => {
+    if (value.customerName.trim() === '' && value.signatureImage === null) return;
+    const name = signOffShape.customerName.safeParse(value.customerName);
+    if (!name.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['customerName'],
+        message: name.error.issues[0]?.message,
+      });
+    }
+    const image = signOffShape.signatureImage.safeParse(value.signatureImage ?? '');
+    if (!image.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['signatureImage'],
+        message: image.error.issues[0]?.message,
+      });
+    }
+  });
+export type ResolveTicketFormInput = z.infer<typeof resolveTicketFormSchema>;
+
 // A cleared number input arrives as '' or NaN: that means "not given", not an error.
 const blankToUndefined = (value: unknown): unknown =>
   value === '' || value === null || (typeof value === 'number' && Number.isNaN(value))

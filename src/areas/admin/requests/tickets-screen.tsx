@@ -2,12 +2,14 @@
  * Support Tickets (SPEC §2 Admin routes): every ticket, read-only, searchable by title,
  * description, customer, engineer or chair serial.
  */
-import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuTicket } from 'react-icons/lu';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
+import { ServiceReportButton } from '../../../components/service-report-button';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
 import { useAdminTickets, type AdminTicket } from '../../../data/queries/admin';
+import { useServiceReportLoader } from '../../../data/service-report';
 import { displayId, formatDate } from '../../../domain/format';
 import { customerLabel, ticketChairLabel } from '../../../domain/labels';
 import { engineerLabel } from '../../../domain/vendor';
@@ -69,7 +71,23 @@ function renderTicket({ ticket, customer, engineer, chair }: AdminTicket) {
           <Text>Updated {formatDate(ticket.updatedAt)}</Text>
         </Wrap>
         {ticket.resolution ? <Text fontSize="sm">Resolution: {ticket.resolution}</Text> : null}
+        {ticket.status === 'RESOLVED' || ticket.status === 'CLOSED' ? (
+          <TicketReport ticketId={ticket.id} />
+        ) : null}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The resolved ticket's service report, made on this device from the mirror (issue 20). */
+function TicketReport({ ticketId }: { ticketId: string }) {
+  const loadReport = useServiceReportLoader();
+  return (
+    <Box>
+      <ServiceReportButton
+        name={`Service Report #${displayId(ticketId)}`}
+        load={() => loadReport({ ticketId })}
+      />
+    </Box>
   );
 }

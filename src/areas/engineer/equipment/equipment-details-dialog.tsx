@@ -16,7 +16,12 @@ import {
   WarrantyStatusBadge,
 } from '../../../components/status-badges';
 import { displayId, formatDate } from '../../../domain/format';
-import { CHAIR_STATUS_LABELS, chairModelName, testSheetLabel } from '../../../domain/labels';
+import {
+  CHAIR_CONFIGURATION_LABELS,
+  CHAIR_STATUS_LABELS,
+  chairModelName,
+  testSheetLabel,
+} from '../../../domain/labels';
 import { warrantyExpiry, warrantyLabel, warrantyYears } from '../../../domain/warranty';
 import {
   useChairRecords,
@@ -24,17 +29,6 @@ import {
   type EquipmentItem,
 } from '../../../data/queries/equipment';
 import { ServiceTimeline } from './service-timeline';
-
-const CONFIGURATION_LABELS = [
-  ['deliverySystem', 'Delivery system'],
-  ['instrumentOption', 'Instruments'],
-  ['assistantChairside', 'Assistant chairside'],
-  ['lighting', 'Lighting'],
-  ['footControl', 'Foot control'],
-  ['upholsteryType', 'Upholstery'],
-  ['upholsteryColor', 'Upholstery colour'],
-  ['monitorBracket', 'Monitor bracket'],
-] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -78,7 +72,7 @@ function Overview({ item, now }: { item: EquipmentItem; now: Date }) {
         <Item label="Address">{practice?.address || owner?.address || 'No address'}</Item>
       </Section>
       <Section title="Configuration">
-        {CONFIGURATION_LABELS.map(([key, label]) => (
+        {CHAIR_CONFIGURATION_LABELS.map(([key, label]) => (
           <Item key={key} label={label}>
             {chair.configuration?.[key] || '—'}
           </Item>

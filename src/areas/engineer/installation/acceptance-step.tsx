@@ -2,11 +2,10 @@
  * Step 4: the customer accepts the installation with their name, a typed signature and a
  * signature drawn on the tablet; notes are optional (SPEC §5 Installation acceptance).
  */
-import { Box, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { FormField } from '../../../components/form-field';
 import type { AcceptanceField, WizardState } from './wizard-state';
-import { SignatureBox } from './signature-box';
+import { SignatureField } from './signature-box';
 
 export function AcceptanceStep({
   state,
@@ -19,7 +18,6 @@ export function AcceptanceStep({
   onChange: (patch: Partial<WizardState>) => void;
   onBlur: (field: AcceptanceField) => void;
 }) {
-  const signatureLabelId = useId();
   return (
     <Stack gap="5" maxW="3xl">
       <FormField label="Customer name" error={errors.customerName}>
@@ -47,25 +45,14 @@ export function AcceptanceStep({
           fontStyle="italic"
         />
       </FormField>
-      <Box>
-        <Text id={signatureLabelId} fontWeight="medium" mb="2">
-          Customer signature
-        </Text>
-        <SignatureBox
-          labelId={signatureLabelId}
-          value={state.signatureImage}
-          invalid={Boolean(errors.signatureImage)}
-          onChange={(signatureImage) => {
-            onChange({ signatureImage });
-            onBlur('signatureImage');
-          }}
-        />
-        {errors.signatureImage ? (
-          <Text color="fg.error" fontSize="sm" mt="1" role="alert">
-            {errors.signatureImage}
-          </Text>
-        ) : null}
-      </Box>
+      <SignatureField
+        value={state.signatureImage}
+        error={errors.signatureImage}
+        onChange={(signatureImage) => {
+          onChange({ signatureImage });
+          onBlur('signatureImage');
+        }}
+      />
       <FormField label="Notes (optional)">
         <Textarea
           value={state.notes}

@@ -13,42 +13,9 @@ import {
 import { chairRow, engineer, historyEntry, id, userRow } from '../equipment/test-fixtures';
 import { InstallationScreen } from './installation-screen';
 import { installationDraftKey as wizardStorageKey } from '../../../data/installation-draft';
+import { pads } from '../../../testing/fake-signature-pad';
 
-// jsdom has no canvas: a stand-in pad the test "signs" on, recording what the screen asks of it.
-const pads = vi.hoisted(() => ({
-  current: null as null | { draw: () => void; restored: string[] },
-}));
-vi.mock('signature_pad', () => {
-  class FakeSignaturePad extends EventTarget {
-    private empty = true;
-    restored: string[] = [];
-    constructor() {
-      super();
-      pads.current = this;
-    }
-    clear() {
-      this.empty = true;
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    toDataURL(type?: string) {
-      return type === 'image/png' ? 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==' : 'wrong';
-    }
-    fromDataURL(dataUrl: string) {
-      this.restored.push(dataUrl);
-      this.empty = false;
-      return Promise.resolve();
-    }
-    off() {}
-    on() {}
-    draw() {
-      this.empty = false;
-      this.dispatchEvent(new Event('endStroke'));
-    }
-  }
-  return { default: FakeSignaturePad };
-});
+vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad'));
 
 // Chakra dialogs and 70 checkboxes under jsdom are slow.
 vi.setConfig({ testTimeout: 60_000 });

@@ -9,9 +9,11 @@ import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { ServiceReportButton } from '../../../components/service-report-button';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { hasDraftInput, useInstallationDraft } from '../../../data/installation-draft';
 import { useInstallableChairs } from '../../../data/queries/equipment';
+import { useServiceReportLoader } from '../../../data/service-report';
 import { useCurrentUser } from '../../../data/session-context';
 import { useAction } from '../../../data/use-action';
 import { checklistItemIds } from '../../../domain/installation-checklist';
@@ -21,6 +23,7 @@ import { SelectEquipmentStep } from './select-equipment-step';
 import { StartOverButton } from './start-over-button';
 import { StepIndicator } from './step-indicator';
 import { VerifyEquipmentStep } from './verify-equipment-step';
+import { WorkPhotos } from '../work-photos';
 import {
   acceptanceErrors,
   furthestStep,
@@ -37,7 +40,8 @@ export function InstallationScreen() {
   const { state, update, tick, reset } = useInstallationDraft(user.id);
   const [touched, setTouched] = useState<Set<AcceptanceField>>(new Set());
   const [attempted, setAttempted] = useState(false);
-  const [completedSerial, setCompletedSerial] = useState<string | null>(null);
+  const [completed, setCompleted] = useState<{ id: string; serial: string } | null>(null);
+  const loadReport = useServiceReportLoader();
   const dirty = hasDraftInput(state);
   useUnsavedInput(dirty);
 
@@ -68,10 +72,11 @@ export function InstallationScreen() {
     setAttempted(true);
     if (!selected || Object.keys(allErrors).length > 0) return;
     // The success is the alert above step 1 (SPEC §8 alert), not a toast.
+    const id = crypto.randomUUID();
     const done = await run(
       'installation.complete',
       {
-        id: crypto.randomUUID(),
+        id,
         chairId: selected.chair.id,
         customerUserId: selected.chair.ownerUserId,
         checklist: Object.fromEntries(
@@ -86,7 +91,7 @@ export function InstallationScreen() {
     );
     if (!done) return;
     startOver();
-    setCompletedSerial(selected.chair.serialNumber);
+    setCompleted({ id, serial: selected.chair.serialNumber });
   };
 
   return (
@@ -97,16 +102,29 @@ export function InstallationScreen() {
         actions={dirty ? <StartOverButton onConfirm={startOver} /> : undefined}
       />
       <StepIndicator current={step} />
-      {completedSerial && step === 1 ? (
+      {completed && step === 1 ? (
         <Alert.Root status="success" mb="4" borderRadius="lg">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{SUCCESS_MESSAGE}</Alert.Title>
             <Alert.Description>
-              Chair {completedSerial} is logged on this tablet and syncs automatically when online.
+              Chair {completed.serial} is logged on this tablet and syncs automatically when online.
             </Alert.Description>
           </Alert.Content>
+          <ServiceReportButton
+            label="Installation Report"
+            load={() => loadReport({ installationId: completed.id })}
+          />
         </Alert.Root>
+      ) : null}
+      {completed && step === 1 ? (
+        <Box mb="4">
+          <WorkPhotos
+            work="installations"
+            workId={completed.id}
+            title={`Photos of the installation of ${completed.serial}`}
+          />
+        </Box>
       ) : null}
       <Box mb="6">
         {step === 1 ? (
@@ -114,7 +132,7 @@ export function InstallationScreen() {
             chairs={chairs}
             selectedId={state.chairId}
             onSelect={(chairId) => {
-              setCompletedSerial(null);
+              setCompleted(null);
               // The confirmation belongs to one chair: choosing another asks for it again.
               update(chairId === state.chairId ? {} : { chairId, confirmed: false });
             }}

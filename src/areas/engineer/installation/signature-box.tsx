@@ -4,7 +4,7 @@
  * drawing as a PNG data URL, and a stored drawing is painted back after a reload or a rotation.
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import SignaturePad from 'signature_pad';
 
 const HEIGHT = 200;
@@ -101,6 +101,33 @@ export function SignatureBox({
           Clear
         </Button>
       </HStack>
+    </Box>
+  );
+}
+
+/** The customer's drawn signature with its label and its error: the installation's and the resolution's. */
+export function SignatureField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  /** The new drawing (null when cleared); the field counts as touched then. */
+  onChange: (dataUrl: string | null) => void;
+  error: string | undefined;
+}) {
+  const labelId = useId();
+  return (
+    <Box>
+      <Text id={labelId} fontWeight="medium" mb="2">
+        Customer signature
+      </Text>
+      <SignatureBox labelId={labelId} value={value} invalid={Boolean(error)} onChange={onChange} />
+      {error ? (
+        <Text color="fg.error" fontSize="sm" mt="1" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -3,17 +3,7 @@ import { Box, Checkbox, DataList, Heading, SimpleGrid } from '@chakra-ui/react';
 import type { InstallableChair } from '../../../data/queries/equipment';
 import { modelName } from '../../../domain/chair-models';
 import { formatDate } from '../../../domain/format';
-
-const CONFIGURATION = [
-  ['deliverySystem', 'Delivery system'],
-  ['instrumentOption', 'Instruments'],
-  ['assistantChairside', 'Assistant chairside'],
-  ['lighting', 'Lighting'],
-  ['footControl', 'Foot control'],
-  ['upholsteryType', 'Upholstery'],
-  ['upholsteryColor', 'Upholstery colour'],
-  ['monitorBracket', 'Monitor bracket'],
-] as const;
+import { CHAIR_CONFIGURATION_LABELS } from '../../../domain/labels';
 
 export function VerifyEquipmentStep({
   item,
@@ -64,7 +54,7 @@ export function VerifyEquipmentStep({
             Configuration
           </Heading>
           <DataList.Root orientation="horizontal" size="lg" aria-label="Configuration">
-            {CONFIGURATION.map(([key, label]) => (
+            {CHAIR_CONFIGURATION_LABELS.map(([key, label]) => (
               <DataList.Item key={key}>
                 <DataList.ItemLabel minW="150px">{label}</DataList.ItemLabel>
                 <DataList.ItemValue>

@@ -187,7 +187,9 @@ describe('Quote', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Quote Generated: £180.00')).toBeInTheDocument();
     expect(screen.getByText('Labor: £180.00, Parts: £0.00')).toBeInTheDocument();
     expect(quote.getByText(/120 min × £1.50\/min \(no time recorded/)).toBeInTheDocument();
-    expect(quote.getByText(/work type is Out of warranty: labor and parts are charged/)).toBeVisible();
+    expect(
+      quote.getByText(/work type is Out of warranty: labor and parts are charged/),
+    ).toBeVisible();
   });
 
   it('assumes 120 minutes when 0 is entered, and says so', async () => {

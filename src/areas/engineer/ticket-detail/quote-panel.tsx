@@ -7,31 +7,12 @@
 import { Button, DataList, Separator, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ServiceNotes } from '../../../domain/entities';
+import { ticketQuote } from '../../../domain/service-report';
 import { formatCurrency } from '../../../domain/format';
-import {
-  calculateQuote,
-  DEFAULT_QUOTE_MINUTES,
-  LABOR_RATE_PER_MINUTE,
-  type Quote,
-} from '../../../domain/quote';
+import { DEFAULT_QUOTE_MINUTES, LABOR_RATE_PER_MINUTE, type Quote } from '../../../domain/quote';
 import type { Warranty } from '../../../domain/warranty';
 import { toaster } from '../../../components/toaster';
 import { WORK_TYPE_LABELS } from '../../../domain/labels';
-
-export function ticketQuote(notes: ServiceNotes | null, warranty: Warranty, now: Date): Quote {
-  return calculateQuote(
-    {
-      timeSpent: notes?.timeSpent,
-      workType: notes?.workType,
-      parts: (notes?.partsUsed ?? []).map((line) => ({
-        price: line.price ?? 0,
-        quantity: line.quantity,
-      })),
-      warranty,
-    },
-    now,
-  );
-}
 
 interface QuotePanelProps {
   notes: ServiceNotes | null;

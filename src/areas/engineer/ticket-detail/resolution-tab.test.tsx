@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_PNG, pads } from '../../../testing/fake-signature-pad';
 import { TICKET_ID, engineer, outbox, renderTicketPage } from './test-fixtures';
 import { TicketDetailScreen } from './ticket-detail-screen';
 
@@ -10,6 +12,8 @@ async function openResolution(options: Parameters<typeof renderTicketPage>[1] = 
   await user.click(await screen.findByRole('tab', { name: 'Resolution' }));
   return { user, session };
 }
+
+vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad'));
 
 describe('Resolution', { timeout: 30_000 }, () => {
   it('keeps Mark as Resolved disabled while the text is empty after trimming', async () => {
@@ -57,5 +61,33 @@ describe('Resolution', { timeout: 30_000 }, () => {
     });
     expect(screen.getByRole('heading', { name: 'Current resolution' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as Resolved' })).toBeNull();
+  });
+
+  it("takes the customer's name and drawn signature for the service report", async () => {
+    const { user, session } = await openResolution({
+      ticket: { engineerUserId: engineer.id, status: 'IN_PROGRESS' },
+    });
+    await user.type(
+      screen.getByRole('textbox', { name: 'Resolution description' }),
+      'Replaced the lift pump seal.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Customer Sign-off' }));
+    act(() => pads.current?.draw());
+    // A drawing without a name is not a sign-off.
+    await user.click(screen.getByRole('button', { name: 'Mark as Resolved' }));
+    expect(await screen.findByText('Customer name is required')).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Customer name' }), ' Dr Amelia Hart ');
+    await user.click(screen.getByRole('button', { name: 'Mark as Resolved' }));
+    expect(await screen.findByText('Ticket resolved successfully')).toBeInTheDocument();
+    const [entry] = await outbox(session);
+    expect(entry?.args).toMatchObject({
+      signOff: { customerName: 'Dr Amelia Hart', signatureImage: SIGNED_PNG },
+    });
+    const ticket = await session.db.supportTickets.get(TICKET_ID);
+    expect(ticket?.serviceNotes?.signOff).toMatchObject({
+      customerName: 'Dr Amelia Hart',
+      signatureImage: SIGNED_PNG,
+    });
   });
 });

@@ -9,7 +9,9 @@ import {
   TicketStatusBadge,
   WarrantyStatusBadge,
 } from '../../../components/status-badges';
+import { ServiceReportButton } from '../../../components/service-report-button';
 import type { TicketDetail } from '../../../data/queries/tickets';
+import { useServiceReportLoader } from '../../../data/service-report';
 import { displayId, formatDate } from '../../../domain/format';
 import {
   chairModelName,
@@ -70,6 +72,7 @@ export function TicketSidebar({ detail, userId, now, onOpenTab }: SidebarProps) 
 function QuickActions({ detail, userId, onOpenTab }: Omit<SidebarProps, 'now'>) {
   const { ticket, engineer } = detail;
   const active = ticket.status === 'OPEN' || ticket.status === 'IN_PROGRESS';
+  const loadReport = useServiceReportLoader();
   return (
     <SidebarCard title="Quick Actions">
       <Stack gap="2">
@@ -91,7 +94,9 @@ function QuickActions({ detail, userId, onOpenTab }: Omit<SidebarProps, 'now'>) 
           <Button variant="outline" onClick={() => onOpenTab('resolution')}>
             Resolve Ticket
           </Button>
-        ) : null}
+        ) : (
+          <ServiceReportButton size="md" load={() => loadReport({ ticketId: ticket.id })} />
+        )}
       </Stack>
     </SidebarCard>
   );

@@ -1,10 +1,11 @@
 /** The ticket page's four tabs (SPEC §2 Ticket Detail); all stay mounted so unsaved notes survive. */
-import { Card, Tabs } from '@chakra-ui/react';
+import { Card, Stack, Tabs } from '@chakra-ui/react';
 import type { TicketDetail } from '../../../data/queries/tickets';
 import { PartsQuoteTab } from './parts-quote-tab';
 import { ResolutionTab } from './resolution-tab';
 import { ServiceNotesForm } from './service-notes-form';
 import { TicketOverviewTab } from './ticket-overview-tab';
+import { WorkPhotos } from '../work-photos';
 
 export type TicketTab = 'overview' | 'notes' | 'parts' | 'resolution';
 
@@ -49,7 +50,10 @@ export function TicketTabs({ detail, now, tab, onTabChange }: TicketTabsProps) {
             <TicketOverviewTab detail={detail} />
           </Tabs.Content>
           <Tabs.Content value="notes" pt="5">
-            <ServiceNotesForm detail={detail} now={now} />
+            <Stack gap="5">
+              <ServiceNotesForm detail={detail} now={now} />
+              <WorkPhotos work="tickets" workId={detail.ticket.id} title="Photos of the work" />
+            </Stack>
           </Tabs.Content>
           <Tabs.Content value="parts" pt="5">
             <PartsQuoteTab detail={detail} now={now} />
