@@ -451,7 +451,11 @@ describe('SyncEngine device health report', () => {
     await vi.advanceTimersByTimeAsync(0);
     // The round is over while the report still hangs: synced, not syncing, no error.
     await vi.waitFor(() => expect(reports(transport)).toHaveLength(1));
-    expect(engine.getStatus()).toMatchObject({ syncing: false, firstSyncDone: true, lastError: null });
+    expect(engine.getStatus()).toMatchObject({
+      syncing: false,
+      firstSyncDone: true,
+      lastError: null,
+    });
     expect(engine.getStatus().lastSyncAt).not.toBeNull();
 
     // A round that ends while a report is in flight leaves it to the next round.

@@ -51,7 +51,11 @@ async function typeAndMeasure(page: Page, label: string, text: string): Promise<
           w.__figures.slowestKey = Math.max(w.__figures.slowestKey, entry.duration);
         }
       }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    }).observe({
+      type: 'event',
+      durationThreshold: 16,
+      buffered: false,
+    } as PerformanceObserverInit);
   });
   await page.getByLabel(label).pressSequentially(text, { delay: 80 });
   await page.waitForTimeout(800);

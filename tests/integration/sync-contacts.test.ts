@@ -94,7 +94,9 @@ it("keeps a vendor's mirror of customers to cards through deletions, restores an
   expect(await mirror.users.get(customer.id)).toMatchObject({ name: 'Dr Tom Reed', email: null });
 
   // Made an engineer: the vendor now oversees them and reads the full row.
-  expect((await callOp(admin, 'user.setRole', { userId: customer.id, role: 'ENGINEER' })).error).toBeNull();
+  expect(
+    (await callOp(admin, 'user.setRole', { userId: customer.id, role: 'ENGINEER' })).error,
+  ).toBeNull();
   await pullTable(mirror, transport, 'users');
   expect(await mirror.users.get(customer.id)).toMatchObject({
     role: 'ENGINEER',

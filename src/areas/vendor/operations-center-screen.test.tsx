@@ -43,9 +43,7 @@ const section = (name: string) => within(screen.getByRole('region', { name }));
 describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
   it("says 'No urgent unassigned tickets found' when none is waiting", async () => {
     await renderVendor(<OperationsCenterScreen />, { path: vendorPaths.home });
-    const urgent = within(
-      await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' }),
-    );
+    const urgent = within(await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' }));
     expect(urgent.getByText('No urgent unassigned tickets found')).toBeInTheDocument();
   });
 
