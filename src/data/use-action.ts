@@ -48,7 +48,14 @@ export function describeActionError(error: unknown, fallback: string = DEFAULT_F
 
 /** Shows a failed write (or a form's own validation error) as an error toast, in words. */
 export function showActionError(error: unknown, fallback?: string): void {
-  toaster.create({ type: 'error', title: describeActionError(error, fallback) });
+  const words = describeActionError(error, fallback);
+  // A full device keeps the screen's own failure (SPEC's 'Failed to ...') as the title and says
+  // why, and what to do, underneath.
+  if (fallback && isStorageFull(error)) {
+    toaster.create({ type: 'error', title: fallback, description: words });
+  } else {
+    toaster.create({ type: 'error', title: words });
+  }
 }
 
 export function useAction() {

@@ -59,6 +59,9 @@ const signatureImage = z
   .string()
   .startsWith('data:image/png;base64,', { error: 'Please sign in the box' });
 
+/** Who accepted the work: an installation's and a resolution's sign-off. */
+const customerName = z.string().trim().min(1, { error: 'Customer name is required' });
+
 const ticketArgs = {
   'ticket.create': z.object({
     id: uuid,
@@ -87,7 +90,7 @@ const ticketArgs = {
     // the customer is not always on site when the ticket is resolved.
     signOff: z
       .object({
-        customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
+        customerName,
         signatureImage,
       })
       .optional(),
@@ -156,7 +159,7 @@ const equipmentArgs = {
     // refused. Older queued changes leave it out, and the owner is then not checked.
     customerUserId: uuid.nullable().optional(),
     checklist: checklistSchema,
-    customerName: z.string().trim().min(1, { error: 'Customer name is required' }),
+    customerName,
     signatureText: z.string().trim().min(1, { error: 'Signature is required' }),
     signatureImage,
     notes: text.optional(),
