@@ -107,7 +107,10 @@ describe('the migration files', () => {
           `\\bbegin\\s+prior := private\\.op_begin\\(mutation_id, '${MUTATION_NAMES[i]!.replace('.', '\\.')}', args[,)]`,
         ),
       );
-      expect(body, name).not.toMatch(/public\.(mutation_begin|require_role|ops_arg_object)\(/);
+      // (ops_arg_object on a nested value, e.g. ticket.resolve's signOff, is argument parsing.)
+      expect(body, name).not.toMatch(
+        /public\.(mutation_begin|require_role)\(|ops_arg_object\(args\)/,
+      );
       expect(body, name).toMatch(
         /private\.op_finish\(mutation_id, |public\.mutation_finish\(mutation_id, /,
       );
