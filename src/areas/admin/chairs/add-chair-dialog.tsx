@@ -28,6 +28,16 @@ const initial = (): AddChairInput => ({
   configuration: defaultConfiguration('S30'),
 });
 
+/** The configuration's plain option selects, in the form's order: label, model options, field. */
+const CONFIGURATION_SELECTS = [
+  ['Delivery System', 'deliverySystems', 'deliverySystem'],
+  ['Instrument Option', 'instrumentOptions', 'instrumentOption'],
+  ['Assistant Chairside', 'assistantChairside', 'assistantChairside'],
+  ['Lighting', 'lighting', 'lighting'],
+  ['Foot Control', 'footControls', 'footControl'],
+  ['Monitor Bracket', 'monitorBrackets', 'monitorBracket'],
+] as const;
+
 function OptionSelect({
   label,
   options,
@@ -153,36 +163,14 @@ export function AddChairDialog({
       </SimpleGrid>
       <Text fontWeight="semibold">Configuration</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <OptionSelect
-          label="Delivery System"
-          options={options.deliverySystems}
-          registration={register('configuration.deliverySystem')}
-        />
-        <OptionSelect
-          label="Instrument Option"
-          options={options.instrumentOptions}
-          registration={register('configuration.instrumentOption')}
-        />
-        <OptionSelect
-          label="Assistant Chairside"
-          options={options.assistantChairside}
-          registration={register('configuration.assistantChairside')}
-        />
-        <OptionSelect
-          label="Lighting"
-          options={options.lighting}
-          registration={register('configuration.lighting')}
-        />
-        <OptionSelect
-          label="Foot Control"
-          options={options.footControls}
-          registration={register('configuration.footControl')}
-        />
-        <OptionSelect
-          label="Monitor Bracket"
-          options={options.monitorBrackets}
-          registration={register('configuration.monitorBracket')}
-        />
+        {CONFIGURATION_SELECTS.map(([label, key, field]) => (
+          <OptionSelect
+            key={field}
+            label={label}
+            options={options[key]}
+            registration={register(`configuration.${field}`)}
+          />
+        ))}
         <OptionSelect
           label="Upholstery Type"
           options={options.upholsteryTypes}
