@@ -1,0 +1,80 @@
+// The app shell on a slow 3G connection (Chrome DevTools' 'Slow 3G' profile): a returning user
+// sees their data from the mirror before the network answers. The shell comes from the service
+// worker, the tickets from IndexedDB, while the server holds every data request (auth, tables
+// and functions) unanswered; a ticket renamed on the server meanwhile shows the screen is the
+// mirror's. Once the server answers, the sync completes and the new name arrives.
+// Engineer on the tablet, customer on the phone.
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { roleHome } from '../../src/domain/paths';
+import { demoBackendForThisFile } from './demo-server';
+import { checkPage } from './page-checks';
+import { settled } from './roles';
+import {
+  holdDataApi,
+  isDataRequest,
+  returningUser,
+  syncStatus,
+  throttleToSlow3G,
+  ticketOnHome,
+} from './slow-network-steps';
+
+const demo = demoBackendForThisFile();
+
+describe('slow 3G, returning user', () => {
+  it.each(['ENGINEER', 'CUSTOMER'] as const)(
+    'the %s sees their tickets from the mirror before any data request is answered',
+    async (role) => {
+      const context = await returningUser(demo.browser, demo.server.url, role);
+      const ticket = await ticketOnHome(demo.db, role);
+      const renamed = `${ticket.title} (renamed on the server)`;
+      await demo.db.query(
+        `update public.support_tickets set title = $2, updated_at = now() where id = $1`,
+        [ticket.id, renamed],
+      );
+
+      const hold = holdDataApi(demo.server);
+      try {
+        const page = await context.newPage();
+        await throttleToSlow3G(page);
+        // What the browser saw: the document's origin, and every data answer it received.
+        let documentResponse: Response | null = null;
+        const dataAnswers: string[] = [];
+        page.on('response', (response) => {
+          if (response.request().isNavigationRequest()) documentResponse = response;
+        });
+        page.on('requestfinished', (request) => {
+          if (isDataRequest(new URL(request.url()).pathname)) dataAnswers.push(request.url());
+        });
+
+        await page.goto(`${demo.server.url}/#${roleHome(role)}`, { waitUntil: 'commit' });
+        const main = page.getByRole('main');
+        await main.getByText(ticket.title, { exact: true }).waitFor({ timeout: 30_000 });
+
+        // On screen from the mirror, with no answer from the server yet (neither side saw one).
+        expect(hold.answered()).toBe(0);
+        expect(dataAnswers).toEqual([]);
+        expect(await main.getByText(renamed, { exact: true }).count()).toBe(0);
+        // The shell came from the service worker, not over the slow connection.
+        expect(documentResponse).not.toBeNull();
+        expect(documentResponse!.fromServiceWorker()).toBe(true);
+        expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        await settled(page);
+        await checkPage(page, `the ${role} home on slow 3G`);
+
+        // The app did ask the network meanwhile; the server answers now, over Slow 3G.
+        await hold.firstRequest();
+        hold.release();
+        await main.getByText(renamed, { exact: true }).waitFor({ timeout: 120_000 });
+        await syncStatus(page).getByText('Synced just now').waitFor({ timeout: 60_000 });
+        await syncStatus(page).getByText('0 pending').waitFor();
+        expect(await main.getByText(ticket.title, { exact: true }).count()).toBe(0);
+        expect(hold.answered()).toBeGreaterThan(0);
+        expect(dataAnswers.length).toBeGreaterThan(0);
+      } finally {
+        hold.restore();
+        await context.close();
+      }
+    },
+  );
+});
