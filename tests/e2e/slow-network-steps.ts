@@ -8,6 +8,7 @@ import type { RunningServer } from '../../server/app';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import type { Database } from '../../server/db/database';
 import type { DemoRole } from '../../src/domain/demo-accounts';
+import { AUTH_STORAGE_KEY } from '../../src/lib/env';
 import { roleContext, signInAs } from './roles';
 
 /**
@@ -134,6 +135,33 @@ export async function returningUser(
   await page.close();
   return context;
 }
+
+/**
+ * Marks the access token the device keeps as expired (as after a night with the app closed), so
+ * the next start has to renew it over the network. Done from a page of the origin the app does
+ * not run on (the data API is left out of the service worker's navigation fallback).
+ */
+export async function expireStoredAccessToken(
+  context: BrowserContext,
+  baseUrl: string,
+): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/rest/v1/`);
+  const expired = await page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    if (!raw) return false;
+    const session = JSON.parse(raw) as { expires_at?: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem(key, JSON.stringify(session));
+    return true;
+  }, AUTH_STORAGE_KEY);
+  await page.close();
+  if (!expired) throw new Error('No session stored on the device');
+}
+
+/** Whether the request renews the session with its refresh token (GoTrue's token grant). */
+export const isTokenRefresh = (request: DataRequest): boolean =>
+  request.method === 'POST' && request.path === '/auth/v1/token';
 
 /**
  * The newest ticket the role's home lists from the mirror: the engineer's newest ticket in

@@ -3,7 +3,8 @@
 // worker, the tickets from IndexedDB, while the server holds every data request (auth, tables
 // and functions) unanswered; a ticket renamed on the server meanwhile shows the screen is the
 // mirror's. Once the server answers, the sync completes and the new name arrives.
-// Engineer on the tablet, customer on the phone.
+// Engineer on the tablet, reopening the app soon after closing it; customer on the phone, whose
+// access token expired while the app was closed, so it must be renewed over the network first.
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { roleHome } from '../../src/domain/paths';
@@ -11,8 +12,10 @@ import { demoBackendForThisFile } from './demo-server';
 import { checkPage } from './page-checks';
 import { settled } from './roles';
 import {
+  expireStoredAccessToken,
   holdDataApi,
   isDataRequest,
+  isTokenRefresh,
   returningUser,
   syncStatus,
   throttleToSlow3G,
@@ -22,10 +25,14 @@ import {
 const demo = demoBackendForThisFile();
 
 describe('slow 3G, returning user', () => {
-  it.each(['ENGINEER', 'CUSTOMER'] as const)(
-    'the %s sees their tickets from the mirror before any data request is answered',
-    async (role) => {
+  it.each([
+    ['ENGINEER', 'valid'],
+    ['CUSTOMER', 'expired'],
+  ] as const)(
+    'the %s (%s access token) sees their tickets from the mirror before any data request is answered',
+    async (role, token) => {
       const context = await returningUser(demo.browser, demo.server.url, role);
+      if (token === 'expired') await expireStoredAccessToken(context, demo.server.url);
       const ticket = await ticketOnHome(demo.db, role);
       const renamed = `${ticket.title} (renamed on the server)`;
       await demo.db.query(
@@ -71,6 +78,8 @@ describe('slow 3G, returning user', () => {
         expect(await main.getByText(ticket.title, { exact: true }).count()).toBe(0);
         expect(hold.answered()).toBeGreaterThan(0);
         expect(dataAnswers.length).toBeGreaterThan(0);
+        // With an expired token the session was renewed, after the screen had shown the mirror.
+        expect(hold.requests.some(isTokenRefresh)).toBe(token === 'expired');
       } finally {
         hold.restore();
         await context.close();
