@@ -91,7 +91,11 @@ async function installability(browser: Browser, url: string): Promise<Installabi
         ...errors.map((e) => `manifest ${e.line}:${e.column} ${e.message}`),
       ],
       name: manifest.name ?? '',
-      display: manifest.display ?? '',
+      // Chromium names the mode by its enum (kStandalone, kMinimalUi): the manifest's word.
+      display: (manifest.display ?? '')
+        .replace(/^k/, '')
+        .replace(/([a-z])([A-Z])/g, '$1-$2')
+        .toLowerCase(),
       startUrl: manifest.startUrl ?? '',
       icons: manifest.icons?.length ?? 0,
       controlled,

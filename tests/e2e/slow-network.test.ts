@@ -9,8 +9,7 @@ import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { roleHome } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
-import { checkPage } from './page-checks';
-import { settled } from './roles';
+import { checkAndShoot } from './steps';
 import {
   expireStoredAccessToken,
   holdDataApi,
@@ -56,7 +55,7 @@ describe('slow 3G, returning user', () => {
 
         await page.goto(`${demo.server.url}/#${roleHome(role)}`, { waitUntil: 'commit' });
         const main = page.getByRole('main');
-        await main.getByText(ticket.title, { exact: true }).waitFor({ timeout: 30_000 });
+        await main.getByText(ticket.title, { exact: true }).waitFor();
 
         // On screen from the mirror, with no answer from the server yet (neither side saw one).
         expect(hold.answered()).toBe(0);
@@ -66,14 +65,14 @@ describe('slow 3G, returning user', () => {
         expect(documentResponse).not.toBeNull();
         expect(documentResponse!.fromServiceWorker()).toBe(true);
         expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-        await settled(page);
-        await checkPage(page, `the ${role} home on slow 3G`);
+        await checkAndShoot(page, `the ${role} home on slow 3G`, `slow-3g-${role.toLowerCase()}`);
 
-        // The app did ask the network meanwhile; the server answers now, over Slow 3G.
+        // The app did ask the network meanwhile; the server answers now, over Slow 3G: each round
+        // trip takes 2 s, and a sync is a session check and a pull per table, in turn.
         await hold.firstRequest();
         hold.release();
         await main.getByText(renamed, { exact: true }).waitFor({ timeout: 120_000 });
-        await syncStatus(page).getByText('Synced just now').waitFor({ timeout: 60_000 });
+        await syncStatus(page).getByText('Synced just now').waitFor();
         await syncStatus(page).getByText('0 pending').waitFor();
         expect(await main.getByText(ticket.title, { exact: true }).count()).toBe(0);
         expect(hold.answered()).toBeGreaterThan(0);
