@@ -2,13 +2,15 @@
 // sees their data from the mirror before the network answers. The shell comes from the service
 // worker, the tickets from IndexedDB, while the server holds every data request (auth, tables
 // and functions) unanswered; a ticket renamed on the server meanwhile shows the screen is the
-// mirror's. Once the server answers, the sync completes and the new name arrives.
+// mirror's, and every other screen of the role opens from the mirror meanwhile. Once the server
+// answers, the sync completes and the new name arrives.
 // Engineer on the tablet, reopening the app soon after closing it; customer on the phone, whose
 // access token expired while the app was closed, so it must be renewed over the network first.
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { roleHome } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
+import { go, roleRoutes, screenContentShown } from './roles';
 import { checkAndShoot } from './steps';
 import {
   expireStoredAccessToken,
@@ -66,6 +68,13 @@ describe('slow 3G, returning user', () => {
         expect(documentResponse!.fromServiceWorker()).toBe(true);
         expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
         await checkAndShoot(page, `the ${role} home on slow 3G`, `slow-3g-${role.toLowerCase()}`);
+        // Every other screen of the role opens from the mirror too, with nothing answered yet.
+        for (const route of await roleRoutes(role, demo.db)) {
+          await go(page, route.path);
+          await screenContentShown(page);
+        }
+        expect(hold.answered()).toBe(0);
+        await go(page, roleHome(role));
 
         // The app did ask the network meanwhile; the server answers now, over Slow 3G: each round
         // trip takes 2 s, and a sync is a session check and a pull per table, in turn.
