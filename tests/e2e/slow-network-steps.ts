@@ -13,9 +13,9 @@ import { roleContext, signInAs } from './roles';
 
 /**
  * Chrome DevTools' 'Slow 3G' preset (devtools-frontend NetworkManager's Slow3GConditions, the
- * same as Puppeteer's PredefinedNetworkConditions['Slow 3G']): 500 kbit/s at 80% in each direction
- * and 400 ms round trip times DevTools' factor of 5, in the units Network.emulateNetworkConditions
- * takes (bytes per second, milliseconds).
+ * same as Puppeteer's PredefinedNetworkConditions['Slow 3G']): 80% of 500 kbit/s each way (50 KB/s)
+ * and a 400 ms round trip times DevTools' latency factor of 5 (2 s), in the units
+ * Network.emulateNetworkConditions takes (bytes per second, milliseconds).
  */
 export const SLOW_3G = {
   offline: false,
