@@ -90,7 +90,9 @@ async function startProfile(page: Page) {
       self.set(key, (self.get(key) ?? 0) + (ticks.get(node.id) ?? 0) / 1000);
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-    console.log(`${name} profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(0)} ${k}`).join('\n')}`);
+    console.log(
+      `${name} profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(0)} ${k}`).join('\n')}`,
+    );
     await cdp.detach();
   };
 }
