@@ -106,9 +106,10 @@ describe('narrowSearch', () => {
           let previous: SearchResult | null = null;
           for (const { search: typed, filter: name } of steps) {
             // Typing on from the last search is the case that narrows; make it common.
-            const text = previous && typed.length % 2 === 0 ? `${previous.needle}${typed}` : typed;
+            const text: string =
+              previous && typed.length % 2 === 0 ? `${previous.needle}${typed}` : typed;
             const filter = filters[name];
-            const result = narrowSearch(rows, texts, filter, text, previous);
+            const result: SearchResult = narrowSearch(rows, texts, filter, text, previous);
             const plain = rows.filter(
               (row) => (!filter || filter(row)) && matchesSearch(text, row.fields),
             );
