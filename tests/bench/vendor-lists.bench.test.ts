@@ -2,8 +2,9 @@
 // service requests, 2k customers, 2k parts, 5k part requests, 500 training resources) on the demo
 // backend, every admin and vendor list paints its first page of 50, and typing a search filters
 // it. Each list is measured at a tenth of the set and at full size; printed are the time to the
-// first screen when the list is opened from another screen (the mirror's rows read and joined,
-// the first rows painted), the slowest keystroke (Event Timing: from the key to the next paint)
+// first row when the list is opened in a fresh page (its address reloaded: the app starts, the
+// mirror's rows are read from IndexedDB and joined) and when it is come back to from the profile
+// (the joined rows are shared between screens), the slowest keystroke (Event Timing: from the key to the next paint)
 // and the longest main-thread task while typing, next to their reference (never pass/fail on
 // time).
 import type { Page } from 'playwright-core';
@@ -189,7 +190,12 @@ const CASES: ListCase[] = [
   },
 ];
 
+const PROFILE = { VENDOR: vendorPaths.profile, ADMIN: adminPaths.profile } as const;
+
 interface Measured {
+  /** Time to the first row when the list is opened in a fresh page (its address reloaded). */
+  opened: number;
+  /** Time to the first row when the list is come back to from the profile. */
   firstScreen: number;
   typing: TypingFigures;
 }
@@ -203,16 +209,38 @@ async function measureAll(): Promise<Map<string, Measured>> {
     try {
       await signIn(page, role);
       for (const item of CASES.filter((c) => c.role === role)) {
-        // Leave for the profile and come back, so each list mounts afresh.
-        await page.evaluate(() => {
-          window.location.hash = '#/';
-        });
-        const started = Date.now();
+        const list = page.getByRole('list', { name: item.list, exact: true });
+        const firstRow = async () => {
+          try {
+            await list.getByRole('listitem').first().waitFor({ timeout: 300_000 });
+          } catch (error) {
+            if (process.env.BENCH_SHOTS) {
+              await page.screenshot({ path: `${process.env.BENCH_SHOTS}/${item.name}.png` });
+            }
+            throw error;
+          }
+        };
+        // Opened in a fresh page (a reload on its address): the rows read from IndexedDB.
         await page.evaluate((target) => {
           window.location.hash = target;
         }, item.path);
-        const list = page.getByRole('list', { name: item.list, exact: true });
-        await list.getByRole('listitem').first().waitFor({ timeout: 120_000 });
+        let started = Date.now();
+        await page.reload();
+        await firstRow();
+        const opened = Date.now() - started;
+        // Left for the profile and come back to: the screen mounts afresh.
+        await page.evaluate((target) => {
+          window.location.hash = target;
+        }, PROFILE[role]);
+        await page
+          .getByRole('heading', { name: /Profile/ })
+          .first()
+          .waitFor();
+        started = Date.now();
+        await page.evaluate((target) => {
+          window.location.hash = target;
+        }, item.path);
+        await firstRow();
         const firstScreen = Date.now() - started;
         // The rest of the page of 50 is mounted a screenful per task after the first; a list of
         // 50 or fewer has no 'Show more' and is whole once its count holds still.
@@ -236,8 +264,10 @@ async function measureAll(): Promise<Map<string, Measured>> {
         await profiler?.(item.name);
         // The search holds what was typed (not a test of speed: of the thing measured).
         expect(await page.getByLabel(item.search).inputValue()).toBe(item.text);
-        console.log(`${item.name}: first page ${firstScreen} ms, ${JSON.stringify(typing)}`);
-        results.set(item.name, { firstScreen, typing });
+        console.log(
+          `${item.name}: opened ${opened} ms, first page ${firstScreen} ms, ${JSON.stringify(typing)}`,
+        );
+        results.set(item.name, { opened, firstScreen, typing });
       }
     } finally {
       await context.close();
@@ -281,7 +311,8 @@ describe('large lists', { timeout: 3_600_000 }, () => {
       const large = full.get(name);
       if (!small || !large) throw new Error(`${name} was not measured`);
       return (
-        `${name.padEnd(19)} first page ${ms(small.firstScreen)} -> ${ms(large.firstScreen)} ` +
+        `${name.padEnd(19)} opened ${ms(small.opened)} -> ${ms(large.opened)}, come back to ` +
+        `${ms(small.firstScreen)} -> ${ms(large.firstScreen)} ` +
         `(reference: 1,000 ms); slowest keystroke ${ms(small.typing.slowestKey)} -> ` +
         `${ms(large.typing.slowestKey)}; longest task while typing ` +
         `${ms(small.typing.longestTask)} -> ${ms(large.typing.longestTask)} ` +
