@@ -8,7 +8,7 @@ import { SHARED_QUERY_KEEP_MS, useSharedMirror } from './shared-mirror';
 
 const admin = {
   id: 'a0000000-0000-4000-8000-000000000001',
-  email: null,
+  email: 'ada@example.com',
   name: 'Ada',
   role: 'ADMIN' as const,
 };
