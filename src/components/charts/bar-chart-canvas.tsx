@@ -17,10 +17,20 @@ export default function BarChartCanvas({
   const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
   return (
     <Chart.Root chart={chart} h="full" w="full">
-      <BarChart data={chart.data} layout="vertical" margin={{ left: 8, right: 24, top: 8 }}>
+      {/* recharts 3 draws nothing without a size: `responsive` takes the box's (Chart.Root's).
+          No keyboard layer: the drawing is hidden from assistive technology (the table says it). */}
+      <BarChart
+        responsive
+        accessibilityLayer={false}
+        style={{ width: '100%', height: '100%' }}
+        data={chart.data}
+        layout="vertical"
+        margin={{ left: 8, right: 24, top: 8 }}
+      >
         <CartesianGrid stroke={chart.color('border')} horizontal={false} />
         <XAxis
           type="number"
+          allowDecimals={!data.every((row) => Number.isInteger(row.value))}
           domain={[0, max ?? 'auto']}
           tick={tick}
           stroke={chart.color('border')}

@@ -105,7 +105,7 @@ function PartRequestCard({ item }: { item: AdminPartRequest }) {
             <Table.Row>
               <Table.ColumnHeader>Part</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Unit Price</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
