@@ -189,7 +189,9 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
         .getByRole('button', { name: /^Cancel Request / })
         .first()
         .click();
-      await page.getByText(/^Cancel Part Request #\w+\? The customer will see it as cancelled\.$/).waitFor();
+      await page
+        .getByText(/^Cancel Request #\w+\? The customer will see it as cancelled\.$/)
+        .waitFor();
       await checkShot(page, 'cancel part request dialog', 'part-request-cancel');
       await page.getByRole('button', { name: 'Keep Request' }).click();
       await page.getByRole('button', { name: 'Keep Request' }).waitFor({ state: 'detached' });
