@@ -10,13 +10,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateLargeDataSet } from '../../server/seed/generate';
-import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
+import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths, roleHome, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from '../e2e/demo-server';
 
 const demo = demoBackendForThisFile();
 
-async function signIn(page: Page, role: DemoRole) {
+async function signIn(page: Page, role: ListCase['role']) {
   const account = demoAccount(role);
   await page.goto(`${demo.server.url}/#/login`);
   await page.getByLabel('Email').fill(account.email);
@@ -105,7 +105,7 @@ async function startProfile(page: Page) {
 
 interface ListCase {
   name: string;
-  role: DemoRole;
+  role: 'VENDOR' | 'ADMIN';
   path: string;
   list: string;
   search: string;
