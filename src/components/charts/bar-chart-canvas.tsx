@@ -1,6 +1,6 @@
 /**
  * The drawing of BarChartFigure (loaded lazily: this module is the only one that imports the
- * charts library). Horizontal bars, one per row, coloured through Chakra's tokens so dark mode
+ * charts library). Horizontal bars, one per row, coloured through Chakra's tokens (each palette's mid tone, `focusRing`: gray is neither black nor white) so dark mode
  * follows; dashed reference lines for the targets.
  */
 import { Chart, useChart } from '@chakra-ui/charts';
@@ -46,7 +46,7 @@ export default function BarChartCanvas({
         />
         <Bar dataKey="value" isAnimationActive={false} radius={4} barSize={16}>
           {chart.data.map((row) => (
-            <Cell key={row.label} fill={chart.color(`${row.palette}.solid`)} />
+            <Cell key={row.label} fill={chart.color(`${row.palette}.focusRing`)} />
           ))}
         </Bar>
         {references.map((line) => (
