@@ -1,7 +1,8 @@
 /**
  * The drawing of BarChartFigure (loaded lazily: this module is the only one that imports the
- * charts library). Horizontal bars, one per row, coloured through Chakra's tokens (each palette's mid tone, `focusRing`: gray is neither black nor white) so dark mode
- * follows; dashed reference lines for the targets.
+ * charts library). Horizontal bars, one per row, coloured through Chakra's tokens (each
+ * palette's mid tone, `focusRing`: a gray bar is neither black nor white) so dark mode follows;
+ * dashed reference lines for the targets.
  */
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, XAxis, YAxis } from 'recharts';
