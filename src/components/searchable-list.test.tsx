@@ -65,6 +65,27 @@ describe('SearchableList', { timeout: 30_000 }, () => {
     await waitFor(() => expect(items()).toHaveLength(100));
   });
 
+  it('keeps the mounted rows when the same rows come again refreshed (a sync), not when others do', async () => {
+    const view = show(<List items={rows(120)} />);
+    await waitFor(() => expect(items()).toHaveLength(50));
+    const refreshed = rows(120).map((row) => ({ ...row, name: `${row.name}!` }));
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <List items={refreshed} />
+      </ChakraProvider>,
+    );
+    expect(items()).toHaveLength(50);
+    expect(items()[49]).toHaveTextContent('Pump 49!');
+    // Other rows first (a new order): a new page, mounted a screenful first again.
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <List items={[...refreshed].reverse()} />
+      </ChakraProvider>,
+    );
+    expect(items()).toHaveLength(ROW_CHUNK);
+    await waitFor(() => expect(items()).toHaveLength(50));
+  });
+
   it('filters by the search and the screen filter; nothing matching says so', async () => {
     const user = userEvent.setup();
     show(<List items={rows(6)} filter={(row) => row.id !== 'r1'} />);

@@ -196,15 +196,21 @@ export const ROW_CHUNK = 6;
 
 /**
  * The page's rows, mounted a chunk at a time: a keystroke's commit is the first screen's cards,
- * not fifty (a card's DOM and styles are most of a keystroke's cost). A new page starts again.
+ * not fifty (a card's DOM and styles are most of a keystroke's cost). A page that begins with the
+ * rows already mounted ('Show more', or the same rows refreshed by a sync) keeps them; any other
+ * page (a new search or filter) starts again.
  */
-function useChunked<T>(rows: readonly T[]): readonly T[] {
+function useChunked<T>(rows: readonly T[], itemKey: (item: T) => string): readonly T[] {
   const [state, setState] = useState({ rows, count: ROW_CHUNK });
   let count = state.count;
   if (state.rows !== rows) {
-    // 'Show more' keeps what is mounted and adds to it; any other change starts again.
-    const extends_ = state.rows.length < rows.length && state.rows.every((r, i) => rows[i] === r);
-    count = extends_ ? state.count : ROW_CHUNK;
+    const mounted = Math.min(state.count, state.rows.length);
+    const keeps =
+      rows.length >= mounted &&
+      state.rows
+        .slice(0, mounted)
+        .every((row, i) => rows[i] !== undefined && itemKey(rows[i]) === itemKey(row));
+    count = keeps ? state.count : ROW_CHUNK;
     setState({ rows, count });
   }
   useEffect(() => {
@@ -218,7 +224,7 @@ function useChunked<T>(rows: readonly T[]): readonly T[] {
 }
 
 function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>) {
-  const mounted = useChunked(rows);
+  const mounted = useChunked(rows, itemKey);
   const children = mounted.map((item) => (
     <li key={itemKey(item)}>
       <Row item={item} renderItem={renderItem} />

@@ -251,7 +251,8 @@ async function measureAll(): Promise<Map<string, Measured>> {
         // 50 or fewer has no 'Show more' and is whole once its count holds still.
         if (await page.getByText(/^Showing 50 of \d+/).count()) {
           await list.getByRole('listitem').nth(49).waitFor({ timeout: 60_000 });
-          expect(await list.getByRole('listitem').count()).toBe(50);
+          // A sync may refresh the rows meanwhile; the page settles at 50.
+          await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
         } else {
           await page.waitForFunction(
             (name) =>
