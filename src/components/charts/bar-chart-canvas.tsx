@@ -57,7 +57,8 @@ export default function BarChartCanvas({
             stroke={chart.color('fg.muted')}
             strokeDasharray="4 4"
             label={{
-              value: line.label,
+              // Short on the drawing (lines close together); the caption says each in full.
+              value: `${line.value}${unit}`,
               position: 'top',
               fill: chart.color('fg.muted'),
               fontSize: 11,
