@@ -133,11 +133,12 @@ const SCHEMA_V4 = { ...SCHEMA_V3, photos: 'id, workId, status, userId, createdAt
  * row whose key is null out of an index, so "unassigned" (engineerUserId null) could only be found
  * by reading every row; `assigneeKey` (ASSIGNEE_KEY) is the engineer's id or UNASSIGNED on every
  * row, kept by the mirror itself on every write, so the engineer's lists read their first page
- * from the index, newest first, whatever the table holds.
+ * from the index, newest first, whatever the table holds. `[status+chairId]` gives Equipment
+ * Search its active tickets per chair from index keys alone.
  */
 const SCHEMA_V5 = {
   ...SCHEMA_V4,
-  supportTickets: `${SCHEMA_V4.supportTickets}, [assigneeKey+createdAt]`,
+  supportTickets: `${SCHEMA_V4.supportTickets}, [assigneeKey+createdAt], [status+chairId]`,
   serviceRequests: `${SCHEMA_V4.serviceRequests}, [assigneeKey+createdAt]`,
 };
 
