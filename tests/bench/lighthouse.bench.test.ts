@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
 import { roleHome } from '../../src/domain/paths';
 import { startDemoBackend, stopDemoBackend, type DemoBackend } from '../e2e/demo-server';
-import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAs } from '../e2e/roles';
+import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAndSync } from '../e2e/roles';
 import { runLighthouse, type FormFactor, type LighthouseResult } from './harness/lighthouse';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
@@ -34,13 +34,7 @@ async function signedInOnProfile(browser: Browser, url: string, role: DemoRole) 
   const context = browser.contexts()[0]!;
   const page = await context.newPage();
   await page.setViewportSize(ROLE_VIEWPORT[role]);
-  await signInAs(page, url, role);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Sync status/ })
-    .getByText(/Synced/)
-    .waitFor({ timeout: 120_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await signInAndSync(page, url, role);
   await page.close();
 }
 
