@@ -110,18 +110,47 @@ async function fillMirror(target: Device, tables: readonly EntityTable[]): Promi
 }
 
 /**
+ * Watches, from the first byte of the page, for the first ticket card's link in the Tickets list:
+ * notes the frame that paints it, then the first task the main thread runs after that frame (the
+ * moment a tap on it would be handled). Polling from the test would add its own delays.
+ */
+function watchFirstTicket() {
+  const w = window as unknown as { __interactive?: number; __painted?: number };
+  const found = () => document.querySelector('ul[aria-label="Tickets"] li a[href]');
+  const observer = new MutationObserver(() => {
+    if (!found()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      w.__painted = performance.now();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        w.__interactive = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
  * One cold start: a new tab, offline, opened on Support Tickets; milliseconds from the start of
- * the navigation (performance.timeOrigin) until the first ticket card is shown and its link is
- * actionable (visible, stable, enabled, receiving pointer events).
+ * the navigation (performance.timeOrigin) until the first ticket card is painted and the main
+ * thread is free to take a tap on it. The test then checks that its link really takes a click.
  */
 async function coldStart(target: Device): Promise<{ ms: number; tickets: string }> {
   const page = await target.context.newPage();
   try {
+    await page.addInitScript(watchFirstTicket);
     await page.goto(`${demo.server.url}/#${engineerPaths.tickets}`);
     const list = page.getByRole('list', { name: 'Tickets', exact: true });
-    const firstLink = list.getByRole('listitem').first().getByRole('link');
-    await firstLink.click({ trial: true, timeout: 120_000 });
-    const ms = await page.evaluate(() => performance.now());
+    await list
+      .getByRole('listitem')
+      .first()
+      .getByRole('link')
+      .click({ trial: true, timeout: 120_000 });
+    const ms = await page.evaluate(
+      () => (window as unknown as { __interactive?: number }).__interactive ?? Number.NaN,
+    );
     // No network: the server cannot be reached from this tab (the app came from the precache).
     const reached = await page.evaluate(() =>
       fetch('/rest/v1/', { cache: 'no-store' }).then(
