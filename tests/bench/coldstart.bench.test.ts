@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { generateLargeDataSet } from '../../server/seed/generate';
+import { NINE_TENTHS_STEP, TENTH_STEP } from './harness/data-sets';
 import { assigneeKey, databaseName } from '../../src/data/db';
 import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../../src/domain/entities';
 import { customerPaths, engineerPaths } from '../../src/domain/paths';
@@ -268,30 +269,18 @@ describe('offline cold start and first renders at fleet size', { timeout: 3_600_
       tenth: { engineer: await device('ENGINEER'), customer: await device('CUSTOMER') },
       full: { engineer: await device('ENGINEER'), customer: await device('CUSTOMER') },
     };
-    await generateLargeDataSet(demo.db, {
-      chairs: 1_000,
-      tickets: 5_000,
-      serviceRequests: 2_000,
-      parts: 200,
-      customers: 200,
-      engineers: 5,
-      seed: 7,
-    });
+    await generateLargeDataSet(demo.db, TENTH_STEP);
     const tenth = await measure(
       devices.tenth.engineer,
       devices.tenth.customer,
-      await someSerial(7),
+      await someSerial(TENTH_STEP.seed!),
     );
-    await generateLargeDataSet(demo.db, {
-      chairs: 9_000,
-      tickets: 45_000,
-      serviceRequests: 18_000,
-      parts: 1_800,
-      customers: 1_800,
-      engineers: 45,
-      seed: 8,
-    });
-    const full = await measure(devices.full.engineer, devices.full.customer, await someSerial(8));
+    await generateLargeDataSet(demo.db, NINE_TENTHS_STEP);
+    const full = await measure(
+      devices.full.engineer,
+      devices.full.customer,
+      await someSerial(NINE_TENTHS_STEP.seed!),
+    );
     for (const { engineer, customer } of Object.values(devices)) {
       await engineer.context.close();
       await customer.context.close();

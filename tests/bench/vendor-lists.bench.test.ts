@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateLargeDataSet } from '../../server/seed/generate';
+import { NINE_TENTHS_STEP, TENTH_STEP } from './harness/data-sets';
 import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
 import { adminPaths, roleHome, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from '../e2e/demo-server';
@@ -155,25 +156,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 describe('large lists', { timeout: 3_600_000 }, () => {
   it('admin and vendor lists page and filter as the user types, at a tenth and at full size', async () => {
     // A tenth of the set first, then the other nine tenths on top (another seed: other ids).
-    await generateLargeDataSet(demo.db, {
-      chairs: 1_000,
-      tickets: 5_000,
-      serviceRequests: 2_000,
-      parts: 200,
-      customers: 200,
-      engineers: 5,
-      seed: 7,
-    });
+    await generateLargeDataSet(demo.db, TENTH_STEP);
     const tenth = await measureAll();
-    await generateLargeDataSet(demo.db, {
-      chairs: 9_000,
-      tickets: 45_000,
-      serviceRequests: 18_000,
-      parts: 1_800,
-      customers: 1_800,
-      engineers: 45,
-      seed: 8,
-    });
+    await generateLargeDataSet(demo.db, NINE_TENTHS_STEP);
     const full = await measureAll();
     const lines = CASES.map(({ name }) => {
       const small = tenth.get(name);
