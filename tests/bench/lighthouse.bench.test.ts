@@ -21,7 +21,7 @@ import defaultConfig from 'lighthouse/core/config/default-config.js';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
 import { roleHome } from '../../src/domain/paths';
 import { startDemoBackend, stopDemoBackend, type DemoBackend } from '../e2e/demo-server';
-import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAs } from '../e2e/roles';
+import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAndSync } from '../e2e/roles';
 import { runLighthouse, type FormFactor, type LighthouseResult } from './harness/lighthouse';
 
 const { version: LIGHTHOUSE_VERSION } = createRequire(import.meta.url)(
@@ -42,13 +42,7 @@ async function signedInOnProfile(browser: Browser, url: string, role: DemoRole) 
   const context = browser.contexts()[0]!;
   const page = await context.newPage();
   await page.setViewportSize(ROLE_VIEWPORT[role]);
-  await signInAs(page, url, role);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Sync status/ })
-    .getByText(/Synced/)
-    .waitFor({ timeout: 120_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await signInAndSync(page, url, role);
   await page.close();
 }
 

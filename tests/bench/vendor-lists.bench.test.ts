@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateLargeDataSet } from '../../server/seed/generate';
+import { NINE_TENTHS_STEP, TENTH_STEP } from './harness/data-sets';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths, roleHome, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from '../e2e/demo-server';
@@ -291,27 +292,15 @@ describe('large lists', { timeout: 3_600_000 }, () => {
   it('admin and vendor lists page and filter as the user types, at a tenth and at full size', async () => {
     // A tenth of the set first, then the other nine tenths on top (another seed: other ids).
     await generateLargeDataSet(demo.db, {
-      chairs: 1_000,
-      tickets: 5_000,
-      serviceRequests: 2_000,
-      parts: 200,
-      customers: 200,
-      engineers: 5,
+      ...TENTH_STEP,
       partRequests: 500,
       trainingResources: 50,
-      seed: 7,
     });
     const tenth = await measureAll();
     await generateLargeDataSet(demo.db, {
-      chairs: 9_000,
-      tickets: 45_000,
-      serviceRequests: 18_000,
-      parts: 1_800,
-      customers: 1_800,
-      engineers: 45,
+      ...NINE_TENTHS_STEP,
       partRequests: 4_500,
       trainingResources: 450,
-      seed: 8,
     });
     const full = await measureAll();
     const lines = CASES.map(({ name }) => {
