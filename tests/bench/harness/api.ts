@@ -25,6 +25,14 @@ export interface PullFigures {
   /** Progress reports (what moves the progress bar) and the longest wait between two of them. */
   progressReports: number;
   longestProgressGapMs: number;
+  /** The progress bar's value (0..1) sampled every 100 ms during the pull: how many samples, */
+  progressSamples: number;
+  /** how many of them moved it forward, how many moved it back (never), the last value read, */
+  progressMoves: number;
+  progressBackwards: number;
+  progressLast: number;
+  /** and the most a 100 ms timer ran late meanwhile (what input or a repaint would wait). */
+  latestTimerMs: number;
 }
 
 export interface MemoryFigures {
@@ -84,4 +92,27 @@ export interface BenchApi {
   push(limits?: BatchLimits): Promise<PushFigures>;
   /** Titles of the given tickets in the mirror ('' when missing). */
   ticketTitles(ids: string[]): Promise<string[]>;
+}
+
+/** The peer's indexes: its own defaults only, or the app's (src/data/db.ts) on the same columns. */
+export type PeerIndexes = 'default' | 'app';
+
+export interface PeerFigures {
+  /** Wall time from starting every table's replication to all of them reaching the present. */
+  ms: number;
+  /** Documents per server table in the peer's database afterwards. */
+  counts: Record<string, number>;
+  /** What the replications reported on their error stream (retried by RxDB). */
+  errors: string[];
+}
+
+/** The peer bench's page (peer.html): RxDB with its Dexie storage and Supabase replication. */
+export interface PeerApi {
+  /** Signs in, replicates every mirrored table into a fresh RxDB database, counts, removes it. */
+  replicate(
+    email: string,
+    password: string,
+    batchSize: number,
+    indexes: PeerIndexes,
+  ): Promise<PeerFigures>;
 }
