@@ -12,24 +12,15 @@ import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
 import { PAGE_SIZE } from '../../sync/pull';
 import { launchOptions } from '../e2e/browser';
 import type { BenchApi, PeerApi, PeerIndexes } from './harness/api';
-import {
-  FULL,
-  buildHarness,
-  callIn,
-  num,
-  openBackend,
-  rate,
-  serverCounts,
-  table,
-  type Backend,
-} from './harness/backend';
+import * as harness from './harness/backend';
+import { num, rate, table } from './harness/backend';
 
 const PASSWORD = 'correct-horse-battery';
 const TARGET_RATIO = 1.5;
 
 let harnessDir: string;
 let browser: Browser;
-let backend: Backend;
+let backend: harness.Backend;
 const contexts: BrowserContext[] = [];
 
 async function openPage(file: string, namespace: string): Promise<Page> {
@@ -46,18 +37,19 @@ const bench = async <K extends keyof BenchApi>(
   page: Page,
   name: K,
   ...args: Parameters<BenchApi[K]>
-) => (await callIn<BenchApi>(page, 'bench', name, args)) as Awaited<ReturnType<BenchApi[K]>>;
+) =>
+  (await harness.callIn<BenchApi>(page, 'bench', name, args)) as Awaited<ReturnType<BenchApi[K]>>;
 
 const peer = async <K extends keyof PeerApi>(
   page: Page,
   name: K,
   ...args: Parameters<PeerApi[K]>
-) => (await callIn<PeerApi>(page, 'peer', name, args)) as Awaited<ReturnType<PeerApi[K]>>;
+) => (await harness.callIn<PeerApi>(page, 'peer', name, args)) as Awaited<ReturnType<PeerApi[K]>>;
 
 beforeAll(async () => {
   harnessDir = await mkdtemp(path.join(tmpdir(), 'chairside-peer-bench-'));
-  await buildHarness(harnessDir, ['peer']);
-  backend = await openBackend('full', FULL, harnessDir);
+  await harness.buildHarness(harnessDir, ['peer']);
+  backend = await harness.openBackend('full', harness.FULL, harnessDir);
   browser = await chromium.launch(launchOptions());
 });
 
@@ -71,16 +63,15 @@ afterAll(async () => {
 
 describe('peer bench', () => {
   it('first sync of the full data set: this project, RxDB, raw bulkPut', async () => {
-    const expected = await serverCounts(backend.db);
-    const total = Object.values(expected).reduce((a, b) => a + b, 0);
-    const byServerTable = Object.fromEntries(
-      ENTITY_TABLES.map((t) => [SERVER_TABLE[t], expected[t]]),
-    );
-
     // This project: the admin's first sync, then raw bulkPut of the same rows in the same page.
     const ours = await openPage('', 'bench');
     const email = `bench.peer.admin.${Date.now()}@example.com`;
     await bench(ours, 'signUp', email, PASSWORD, 'Bench Peer Admin', 'ADMIN');
+    const expected = await harness.serverCounts(backend.db);
+    const total = Object.values(expected).reduce((a, b) => a + b, 0);
+    const byServerTable = Object.fromEntries(
+      ENTITY_TABLES.map((t) => [SERVER_TABLE[t], expected[t]]),
+    );
     const pulled = await bench(ours, 'pull');
     expect(await bench(ours, 'counts')).toEqual(expected);
     const raw = await bench(ours, 'rawBulkPut', PAGE_SIZE);
