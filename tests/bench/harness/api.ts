@@ -94,9 +94,6 @@ export interface BenchApi {
   ticketTitles(ids: string[]): Promise<string[]>;
 }
 
-/** The peer's indexes: its own defaults only, or the app's (src/data/db.ts) on the same columns. */
-export type PeerIndexes = 'default' | 'app';
-
 export interface PeerFigures {
   /** Wall time from starting every table's replication to all of them reaching the present. */
   ms: number;
@@ -108,11 +105,9 @@ export interface PeerFigures {
 
 /** The peer bench's page (peer.html): RxDB with its Dexie storage and Supabase replication. */
 export interface PeerApi {
-  /** Signs in, replicates every mirrored table into a fresh RxDB database, counts, removes it. */
-  replicate(
-    email: string,
-    password: string,
-    batchSize: number,
-    indexes: PeerIndexes,
-  ): Promise<PeerFigures>;
+  /**
+   * Signs in, replicates every mirrored table into a fresh RxDB database with the app's indexes,
+   * counts, removes it.
+   */
+  replicate(email: string, password: string, batchSize: number): Promise<PeerFigures>;
 }

@@ -6,7 +6,7 @@ import { createRxDatabase, type RxCollection, type RxJsonSchema } from 'rxdb';
 import { replicateSupabase } from 'rxdb/plugins/replication-supabase';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../../src/domain/entities';
-import type { PeerApi, PeerIndexes } from './api';
+import type { PeerApi } from './api';
 
 declare global {
   interface Window {
@@ -18,8 +18,10 @@ type Row = Record<string, unknown> & { id: string };
 
 /**
  * The app's Dexie indexes (src/data/db.ts SCHEMA_VERSIONS), as RxDB index fields on the server's
- * column names. RxDB indexes only bounded strings, so each is declared a string of at most 100
- * characters (ids, statuses, serials and ISO times all fit).
+ * column names, so both clients maintain the same indexes. RxDB indexes only bounded strings, so
+ * each is declared a string of at most 100 characters (ids, statuses, serials and ISO times fit),
+ * and its Dexie storage indexes only required fields (DXE1), so they are declared required; an
+ * unassigned ticket's null engineer is stored as is (no schema validation plugin is added).
  */
 const APP_INDEXES: Record<string, string[]> = {
   users: ['role', 'email', 'updated_at'],
@@ -47,8 +49,8 @@ const APP_INDEXES: Record<string, string[]> = {
   device_health: ['user_id', 'updated_at'],
 };
 
-function schemaFor(table: string, indexes: PeerIndexes): RxJsonSchema<Row> {
-  const indexed = indexes === 'app' ? (APP_INDEXES[table] ?? []) : [];
+function schemaFor(table: string): RxJsonSchema<Row> {
+  const indexed = APP_INDEXES[table] ?? [];
   const properties: Record<string, { type: string; maxLength?: number }> = {
     id: { type: 'string', maxLength: 100 },
     updated_at: { type: 'string' },
@@ -59,7 +61,7 @@ function schemaFor(table: string, indexes: PeerIndexes): RxJsonSchema<Row> {
     primaryKey: 'id',
     type: 'object',
     properties,
-    required: ['id'],
+    required: ['id', ...indexed],
     indexes: indexed,
   } as unknown as RxJsonSchema<Row>;
 }
@@ -68,7 +70,7 @@ function schemaFor(table: string, indexes: PeerIndexes): RxJsonSchema<Row> {
 const collectionName = (table: string) => table.replace(/_/g, '-');
 
 const peer: PeerApi = {
-  async replicate(email, password, batchSize, indexes) {
+  async replicate(email, password, batchSize) {
     const client = createClient(location.origin, 'local-anon-key', {
       auth: { persistSession: false },
     });
@@ -83,7 +85,7 @@ const peer: PeerApi = {
     const tables = ENTITY_TABLES.map((table) => SERVER_TABLE[table]);
     const created = await db.addCollections(
       Object.fromEntries(
-        tables.map((table) => [collectionName(table), { schema: schemaFor(table, indexes) }]),
+        tables.map((table) => [collectionName(table), { schema: schemaFor(table) }]),
       ),
     );
     const errors: string[] = [];
