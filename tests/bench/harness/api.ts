@@ -27,10 +27,9 @@ export interface PullFigures {
   longestProgressGapMs: number;
   /** The progress bar's value (0..1) sampled every 100 ms during the pull: how many samples, */
   progressSamples: number;
-  /** how many of them moved it forward, how many moved it back (never), the last value read, */
+  /** how many of them moved it forward, how many moved it back (never), */
   progressMoves: number;
   progressBackwards: number;
-  progressLast: number;
   /** and the most a 100 ms timer ran late meanwhile (what input or a repaint would wait). */
   latestTimerMs: number;
 }

@@ -162,7 +162,6 @@ const bench: BenchApi = {
       progressSamples: samples.length,
       progressMoves: samples.filter((v, i) => i > 0 && v > (samples[i - 1] ?? 0)).length,
       progressBackwards: samples.filter((v, i) => i > 0 && v < (samples[i - 1] ?? 0)).length,
-      progressLast: samples[samples.length - 1] ?? 0,
       latestTimerMs: latestTickMs,
     };
   },
