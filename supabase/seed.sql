@@ -825,6 +825,22 @@ from (
 ) as r (id, email, device_name, days_ago, hours_ago, pending, attention)
 join public.users u on u.email = r.email;
 
+-- Installations: the demo customer's first chair, installed and signed for by the demo engineer
+-- (its history's Installation entry), so the admin's Installations list and the chair's Service
+-- History have a signed Installation Report to open. Every checklist item passed (the same ids
+-- the operation checks). Signed 'Dr Sarah Mitchell', as the practice's principal writes it.
+insert into public.installations (id, chair_id, engineer_user_id, checklist, customer_name,
+                                  signature_text, notes, completed_at, created_at)
+select 'de000010-0000-4000-8000-000000000001'::uuid, ch.id, en.id,
+       (select jsonb_object_agg(item, true)
+          from unnest(private.installation_checklist_item_ids()) as item),
+       'Dr. Sarah Mitchell', 'S. Mitchell',
+       'Chair levelled on the surgery floor; suction and water lines flushed before handover.',
+       pg_temp.demo_at(-736), pg_temp.demo_at(-736, -4)
+from public.chairs ch
+join public.users en on en.email = 'engineer@demo.chairside.app'
+where ch.serial_number = 'S30-23-00412';
+
 drop function pg_temp.demo_warranty_start(double precision, integer);
 drop function pg_temp.demo_day(double precision);
 drop function pg_temp.demo_iso(double precision, double precision);

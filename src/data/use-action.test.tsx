@@ -106,7 +106,7 @@ describe('useAction', { timeout: 20_000 }, () => {
     expect(await session.db.outbox.count()).toBe(0);
   });
 
-  it('says the screen\'s failure and that the device is full when the write cannot be stored, and keeps nothing of it', async () => {
+  it("says the screen's failure and that the device is full when the write cannot be stored, and keeps nothing of it", async () => {
     const session = await renderSignedIn(
       engineerUser,
       <Probe name="ticket.take" input={{ ticketId: FREE }} />,

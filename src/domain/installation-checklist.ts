@@ -157,6 +157,20 @@ export function checklistItemIds(): string[] {
   return installationChecklist.flatMap((group) => group.items.map((item) => item.id));
 }
 
+/** Items ticked out of the whole checklist, overall and by group. */
+export function checklistTally(ticked: Record<string, boolean>) {
+  const groups = installationChecklist.map((group) => ({
+    title: group.title,
+    passed: group.items.filter((item) => ticked[item.id] === true).length,
+    total: group.items.length,
+  }));
+  return {
+    passed: groups.reduce((sum, group) => sum + group.passed, 0),
+    total: groups.reduce((sum, group) => sum + group.total, 0),
+    groups,
+  };
+}
+
 /** True only when every checklist item is ticked. */
 export function isChecklistComplete(ticked: Record<string, boolean>): boolean {
   return checklistItemIds().every((id) => ticked[id] === true);

@@ -39,6 +39,7 @@ export const adminPaths = {
   partRequests: '/dashboard/admin/requests',
   tickets: '/dashboard/admin/tickets',
   serviceRequests: '/dashboard/admin/service-requests',
+  installations: '/dashboard/admin/installations',
   profile: '/dashboard/admin/profile',
 } as const;
 
@@ -85,6 +86,7 @@ export const areaNav: Record<Role, NavItem[]> = {
     { path: adminPaths.partRequests, label: 'Part Requests' },
     { path: adminPaths.tickets, label: 'Support Tickets' },
     { path: adminPaths.serviceRequests, label: 'Service Requests' },
+    { path: adminPaths.installations, label: 'Installations' },
     { path: adminPaths.profile, label: 'Profile' },
   ],
   VENDOR: [

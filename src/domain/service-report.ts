@@ -5,7 +5,7 @@
 // is drawn from it by src/lib/service-report-pdf.ts.
 import type { Chair, Installation, ServiceNotes, SupportTicket, User } from './entities';
 import { formatCurrency, formatDate, displayId } from './format';
-import { installationChecklist } from './installation-checklist';
+import { checklistTally } from './installation-checklist';
 import {
   CHAIR_CONFIGURATION_LABELS,
   chairModelName,
@@ -218,12 +218,6 @@ export interface InstallationReportRows {
 /** The report of a completed installation: the checklist result and the customer's acceptance. */
 export function installationServiceReport(rows: InstallationReportRows): ServiceReport {
   const { installation, customer, chair, engineer } = rows;
-  const ticked = installation.checklist ?? {};
-  const groups = installationChecklist.map((group) => ({
-    title: group.title,
-    passed: group.items.filter((item) => ticked[item.id] === true).length,
-    total: group.items.length,
-  }));
   const date = installation.completedAt ?? installation.createdAt;
   return {
     kind: 'INSTALLATION',
@@ -247,11 +241,7 @@ export function installationServiceReport(rows: InstallationReportRows): Service
       covered: true,
       coverage: 'Installation: nothing to pay.',
     },
-    checklist: {
-      passed: groups.reduce((sum, group) => sum + group.passed, 0),
-      total: groups.reduce((sum, group) => sum + group.total, 0),
-      groups,
-    },
+    checklist: checklistTally(installation.checklist ?? {}),
     customer: {
       name: installation.customerName,
       signatureImage: installation.signatureImage,

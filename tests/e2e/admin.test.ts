@@ -134,6 +134,13 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
       await visit(page, adminPaths.partRequests, 'Part Requests', 'part-requests');
       await visit(page, adminPaths.tickets, 'Support Tickets', 'tickets');
       await visit(page, adminPaths.serviceRequests, 'Service Requests', 'service-requests');
+      await visit(page, adminPaths.installations, 'Installations', 'installations');
+      // The demo chair's signed installation offers its report, made in this browser (issue 20).
+      const report = page.getByRole('button', { name: /^Installation Report #/ });
+      expect(await report.count()).toBe(1);
+      const download = page.waitForEvent('download');
+      await report.click();
+      expect((await download).suggestedFilename()).toMatch(/^installation-report-\w{8}\.pdf$/);
       await visit(page, adminPaths.profile, 'Profile', 'profile');
       expect(await page.getByText('Full System Access').count()).toBe(1);
     } finally {

@@ -22,6 +22,7 @@ import { generateLargeDataSet } from '../../server/seed/generate';
 import { certificationStatus } from '../../src/domain/certification';
 import { isChairModel, modelName, modelOptions } from '../../src/domain/chair-models';
 import { DEMO_ACCOUNTS, DEMO_PRACTICE_NAME } from '../../src/domain/demo-accounts';
+import { isChecklistComplete } from '../../src/domain/installation-checklist';
 import { engineerMetrics } from '../../src/domain/metrics';
 import { calculateQuote } from '../../src/domain/quote';
 import { serviceStatus } from '../../src/domain/service-status';
@@ -262,6 +263,26 @@ describe('coverage of the demo data', () => {
       new Set(['Installation', 'Annual', 'Repair', 'Maintenance', 'Inspection']),
     );
     expect(entries.filter((e) => e.partsReplaced.length > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("has a signed, fully checked installation of the demo customer's first chair", async () => {
+    const rows = await values<{
+      chair_id: string;
+      engineer_user_id: string;
+      checklist: Record<string, boolean>;
+      customer_name: string;
+      signature_text: string;
+      completed_at: Date | null;
+    }>(`select chair_id, engineer_user_id, checklist, customer_name, signature_text, completed_at
+        from public.installations`);
+    expect(rows).toHaveLength(1);
+    const [installation] = rows;
+    expect(installation?.chair_id).toBe(DEMO_CHAIR_IDS.riversideActive);
+    expect(installation?.engineer_user_id).toBe(DEMO_USER_IDS.engineer);
+    expect(isChecklistComplete(installation?.checklist ?? {})).toBe(true);
+    expect(installation?.customer_name).toBe('Dr. Sarah Mitchell');
+    expect(installation?.signature_text).toBe('S. Mitchell');
+    expect(installation?.completed_at).toBeInstanceOf(Date);
   });
 
   it('stores service costs by the quote rule of src/domain/quote.ts, and parts and engineers as catalogued', async () => {

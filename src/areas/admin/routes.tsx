@@ -7,6 +7,7 @@ import { adminPaths } from '../../domain/paths';
 import { PartsScreen } from './catalogue/parts-screen';
 import { TrainingScreen } from './catalogue/training-screen';
 import { ChairsScreen } from './chairs/chairs-screen';
+import { InstallationsScreen } from './installations/installations-screen';
 import { OverviewScreen } from './overview-screen';
 import { ProfileScreen } from './profile-screen';
 import { PartRequestsScreen } from './requests/part-requests-screen';
@@ -23,5 +24,6 @@ export const adminRoutes: RouteObject[] = [
   { path: adminPaths.partRequests, element: <PartRequestsScreen /> },
   { path: adminPaths.tickets, element: <TicketsScreen /> },
   { path: adminPaths.serviceRequests, element: <ServiceRequestsScreen /> },
+  { path: adminPaths.installations, element: <InstallationsScreen /> },
   { path: adminPaths.profile, element: <ProfileScreen /> },
 ];

@@ -6,6 +6,7 @@
  */
 import type {
   Chair,
+  Installation,
   Part,
   PartRequest,
   ServiceRequest,
@@ -170,6 +171,41 @@ export function useAdminServiceRequests(): AdminServiceRequest[] | undefined {
         engineer: (request.engineerUserId && users.get(request.engineerUserId)) || null,
         chair: (request.chairId && chairById.get(request.chairId)) || null,
       }));
+    },
+    [],
+    undefined,
+  );
+}
+
+export interface AdminInstallation {
+  installation: Installation;
+  /** The practice that owns the chair now. */
+  customer: User | null;
+  engineer: User | null;
+  chair: Chair | null;
+}
+
+/** Every installation, the latest completed first, with its chair, the chair's owner and engineer. */
+export function useAdminInstallations(): AdminInstallation[] | undefined {
+  return useMirror<AdminInstallation[] | undefined>(
+    async (db) => {
+      const [installations, users] = await Promise.all([db.installations.toArray(), usersById(db)]);
+      const chairIds = [...new Set(installations.flatMap((i) => (i.chairId ? [i.chairId] : [])))];
+      const chairs = await db.chairs.bulkGet(chairIds);
+      const chairById = new Map(chairs.flatMap((c) => (c ? [[c.id, c] as const] : [])));
+      const when = (i: Installation) => i.completedAt ?? i.createdAt;
+      return installations
+        .sort((a, b) => when(b).localeCompare(when(a)))
+        .map((installation) => {
+          const chair = (installation.chairId && chairById.get(installation.chairId)) || null;
+          return {
+            installation,
+            chair,
+            customer: (chair?.ownerUserId && users.get(chair.ownerUserId)) || null,
+            engineer:
+              (installation.engineerUserId && users.get(installation.engineerUserId)) || null,
+          };
+        });
     },
     [],
     undefined,

@@ -20,6 +20,7 @@ import { TicketsScreen } from './tickets-screen';
 const PART = '40000000-0000-4000-8000-000000000001';
 const REQUEST = '50000000-0000-4000-8000-0000000000aa';
 const CHAIR = '20000000-0000-4000-8000-000000000001';
+const RESOLVED = '30000000-0000-4000-8000-0000000000b1';
 
 const seed = async (db: Parameters<NonNullable<Parameters<typeof renderAdmin>[1]['seed']>>[0]) => {
   await db.users.bulkPut([
@@ -40,6 +41,7 @@ const seed = async (db: Parameters<NonNullable<Parameters<typeof renderAdmin>[1]
       chairId: CHAIR,
     }),
     ticketRow({ title: 'Light flickers' }),
+    ticketRow({ id: RESOLVED, title: 'Pump replaced', status: 'RESOLVED', resolution: 'New pump' }),
   ]);
   await db.serviceRequests.bulkPut([
     serviceRequestRow({ customerUserId: CUSTOMER_ID, chairId: CHAIR, notes: 'Annual check' }),
@@ -74,6 +76,15 @@ describe('Admin read-only lists', { timeout: 30_000 }, () => {
         'Engineer: Unassigned',
       ),
     ).toBeInTheDocument();
+    // A resolved ticket offers its service report; an open one has none yet (issue 20).
+    expect(
+      within(screen.getByRole('article', { name: 'Pump replaced' })).getByRole('button', {
+        name: 'Service Report #000000b1',
+      }),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Light flickers' })).queryByRole('button'),
+    ).toBeNull();
     await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'alice');
     expect(screen.getAllByRole('article')).toHaveLength(1);
     await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'zzz');

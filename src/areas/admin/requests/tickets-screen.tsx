@@ -2,17 +2,16 @@
  * Support Tickets (SPEC §2 Admin routes): every ticket, read-only, searchable by title,
  * description, customer, engineer or chair serial.
  */
-import { Box, Card, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuTicket } from 'react-icons/lu';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
-import { ServiceReportButton } from '../../../components/service-report-button';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
 import { useAdminTickets, type AdminTicket } from '../../../data/queries/admin';
-import { useServiceReportLoader } from '../../../data/service-report';
 import { displayId, formatDate } from '../../../domain/format';
 import { customerLabel, ticketChairLabel } from '../../../domain/labels';
 import { engineerLabel } from '../../../domain/vendor';
+import { ListReportButton } from '../report-button';
 
 function ticketFields({ ticket, customer, engineer, chair }: AdminTicket) {
   return [ticket.title, ticket.description, customer?.name, engineer?.name, chair?.serialNumber];
@@ -72,22 +71,9 @@ function renderTicket({ ticket, customer, engineer, chair }: AdminTicket) {
         </Wrap>
         {ticket.resolution ? <Text fontSize="sm">Resolution: {ticket.resolution}</Text> : null}
         {ticket.status === 'RESOLVED' || ticket.status === 'CLOSED' ? (
-          <TicketReport ticketId={ticket.id} />
+          <ListReportButton source={{ ticketId: ticket.id }} />
         ) : null}
       </Card.Body>
     </Card.Root>
-  );
-}
-
-/** The resolved ticket's service report, made on this device from the mirror (issue 20). */
-function TicketReport({ ticketId }: { ticketId: string }) {
-  const loadReport = useServiceReportLoader();
-  return (
-    <Box>
-      <ServiceReportButton
-        name={`Service Report #${displayId(ticketId)}`}
-        load={() => loadReport({ ticketId })}
-      />
-    </Box>
   );
 }
