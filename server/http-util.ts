@@ -34,13 +34,23 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** A JSON answer already serialised (e.g. JSON text straight from the database). */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res
     .writeHead(status, {
       ...CORS_HEADERS,
       'content-type': 'application/json; charset=utf-8',
       ...headers,
     })
-    .end(JSON.stringify(body));
+    .end(text);
 }
 
 export function sendEmpty(res: ServerResponse, status: number): void {

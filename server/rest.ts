@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_DEMO_JWT_SECRET, logFailure, verifyAccessToken } from './auth';
 import type { Database, Queryable } from './db/database';
-import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson } from './http-util';
+import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson, sendJsonText } from './http-util';
 import { RestError, parseQuery, type Condition, type Filter, type ParsedQuery } from './rest-query';
 
 export interface RestHandlerOptions {
@@ -184,7 +184,7 @@ async function runTable(
   table: string,
   url: URL,
   body: unknown,
-): Promise<{ status: number; rows?: unknown[] }> {
+): Promise<{ status: number; rows?: unknown[]; text?: string; count?: number }> {
   const columns = await tableColumns(tx, table);
   const parsed = parseQuery(url.searchParams);
   const prefer = preferences(req);
@@ -203,11 +203,12 @@ async function runTable(
     }
     if (parsed.limit !== undefined) sql += ` limit ${parsed.limit}`;
     if (parsed.offset !== undefined) sql += ` offset ${parsed.offset}`;
-    const { rows } = await tx.query<{ body: unknown[] }>(
-      `select coalesce(json_agg(r), '[]'::json) as body from (${sql}) r`,
+    // As JSON text, sent as is (see runRpc); the count decides a single-object answer.
+    const { rows } = await tx.query<{ body: string; n: number }>(
+      `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as n from (${sql}) r`,
       params,
     );
-    return { status: 200, rows: rows[0]?.body ?? [] };
+    return { status: 200, text: rows[0]?.body ?? '[]', count: rows[0]?.n ?? 0 };
   }
 
   let dml: string;
@@ -300,7 +301,7 @@ function rpcParam(value: unknown, type: string): string | null {
  * not found, so an internal name answers 404 like an unknown one. A function granted to
  * authenticated only is still found for anon, which gets its 401.
  */
-async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown> {
+async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<string> {
   const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   const { rows } = await tx.query<{
     names: string[] | null;
@@ -337,15 +338,17 @@ async function runRpc(tx: Queryable, fn: string, body: unknown): Promise<unknown
     // Bound as text and cast by the database, so a bad value is its 22P02, not a driver fault.
     parts.push(`${q(key)} => $${params.length}::text::${type}`);
   }
-  // A set-returning function answers with a JSON array of its rows, as PostgREST does.
+  // A set-returning function answers with a JSON array of its rows, as PostgREST does. The answer
+  // leaves the database as JSON text and is sent as is: a page of sync_pull is a megabyte, which
+  // parsing into objects and serialising again would only slow down.
   const call = `public.${q(fn)}(${parts.join(', ')})`;
-  const result = await tx.query<{ body: unknown }>(
+  const result = await tx.query<{ body: string | null }>(
     proc.returns_set
-      ? `select coalesce(json_agg(f), '[]'::json) as body from ${call} as f`
-      : `select to_json(${call}) as body`,
+      ? `select coalesce(json_agg(f), '[]'::json)::text as body from ${call} as f`
+      : `select to_json(${call})::text as body`,
     params,
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0]?.body ?? 'null';
 }
 
 export function createRestHandler(options: RestHandlerOptions): RestHandler {
@@ -385,18 +388,22 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
           throw new RestError(404, 'PGRST125', `Invalid path ${url.pathname}`);
         }
         const result = await runTable(tx, req, decodeSegment(rest), url, body);
-        if (single && result.rows && result.rows.length !== 1) {
+        const count = result.count ?? result.rows?.length;
+        if (single && count !== undefined && count !== 1) {
           throw new RestError(
             406,
             'PGRST116',
             'JSON object requested, multiple (or no) rows returned',
-            `The result contains ${result.rows.length} rows`,
+            `The result contains ${count} rows`,
           );
         }
         return { ...result, rpc: undefined };
       });
       if (out.rpc !== undefined) {
-        sendJson(res, 200, out.rpc);
+        sendJsonText(res, 200, out.rpc);
+      } else if (out.text !== undefined) {
+        if (single) sendJson(res, out.status, (JSON.parse(out.text) as unknown[])[0]);
+        else sendJsonText(res, out.status, out.text);
       } else if (out.rows === undefined) {
         res.writeHead(out.status, CORS_HEADERS).end();
       } else {

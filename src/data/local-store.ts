@@ -189,6 +189,12 @@ export async function acceptServerRows<T extends EntityTable>(
   const shadowKeys = new Set(
     (await db.shadows.where('key').startsWith(`${table}:`).primaryKeys()) as string[],
   );
+  if (shadowKeys.size === 0) {
+    // No local change covers any row of this table (every first sync): plain writes, nothing else.
+    if (rows.length > 0) await (db[table] as Table).bulkPut(rows as EntityTables[T][]);
+    if (removedIds.length > 0) await db[table].bulkDelete([...removedIds]);
+    return;
+  }
   const incoming = [
     ...rows.map((row) => ({ id: row.id, row: row as EntityTables[T] | null })),
     ...removedIds.map((id) => ({ id, row: null })),

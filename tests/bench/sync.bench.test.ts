@@ -16,16 +16,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
-import { migrate, openDatabase, type Database } from '../../server/db/database';
-import { generateLargeDataSet, type LargeDataSetOptions } from '../../server/seed/generate';
+import type { Database } from '../../server/db/database';
+import type { LargeDataSetOptions } from '../../server/seed/generate';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
 import { BATCH_LIMITS } from '../../sync/push';
 import { PAGE_SIZE } from '../../sync/pull';
 import { launchOptions } from '../e2e/browser';
 import type { BenchApi, Role, TableCounts } from './harness/api';
+import {
+  FULL,
+  buildHarness,
+  callIn,
+  num,
+  openBackend,
+  rate,
+  serverCounts,
+  table,
+  type Backend,
+} from './harness/backend';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
@@ -37,12 +46,6 @@ const PROPERTY_FILE = 'sync/sync.property.test.ts';
 const PROPERTY_RUNS = 1000;
 const PROPERTY_TIMEOUT_MS = 8 * 60_000;
 
-const FULL: LargeDataSetOptions = {
-  chairs: 10000,
-  tickets: 50000,
-  serviceRequests: 20000,
-  parts: 2000,
-};
 const TENTH: LargeDataSetOptions = {
   chairs: 1000,
   tickets: 5000,
@@ -51,13 +54,6 @@ const TENTH: LargeDataSetOptions = {
   customers: 200,
   engineers: 5,
 };
-
-interface Backend {
-  label: string;
-  db: Database;
-  server: RunningServer;
-  generatedMs: number;
-}
 
 let harnessDir: string;
 let browser: Browser;
@@ -70,17 +66,7 @@ async function call<K extends keyof BenchApi>(
   name: K,
   ...args: Parameters<BenchApi[K]>
 ): Promise<Awaited<ReturnType<BenchApi[K]>>> {
-  const result: unknown = await page.evaluate(
-    ([fn, fnArgs]) => {
-      const api = (window as unknown as { bench: Record<string, (...a: unknown[]) => unknown> })
-        .bench;
-      const target = api[fn];
-      if (!target) throw new Error(`window.bench.${fn} is missing`);
-      return target(...fnArgs);
-    },
-    [name, args as unknown[]] as const,
-  );
-  return result as Awaited<ReturnType<BenchApi[K]>>;
+  return (await callIn<BenchApi>(page, 'bench', name, args)) as Awaited<ReturnType<BenchApi[K]>>;
 }
 
 async function openPage(backend: Backend): Promise<Page> {
@@ -98,43 +84,6 @@ async function signUp(page: Page, role: Role, name: string): Promise<string> {
   signUps += 1;
   const email = `bench.${role.toLowerCase()}.${signUps}.${Date.now()}@example.com`;
   return call(page, 'signUp', email, PASSWORD, name, role);
-}
-
-/**
- * A fresh in-memory database with one generated data set. Rows are given spread-out change times
- * (updated_at = created_at, as a real history has; generated tickets carry their own), because a bulk
- * insert stamps every row within a few seconds and the pull's 30 s overlap window would then
- * re-read whole tables on every incremental pull.
- */
-async function openBackend(label: string, options: LargeDataSetOptions): Promise<Backend> {
-  const db = await openDatabase({});
-  await migrate(db);
-  const generatedAt = new Date(Date.now() - 1000).toISOString();
-  const counts = await generateLargeDataSet(db, options);
-  await db.transaction(async (tx) => {
-    for (const table of ['users', 'chairs', 'parts', 'service_requests', 'support_tickets']) {
-      await tx.exec(`alter table public.${table} disable trigger ${table}_set_updated_at`);
-      // Tickets keep their generated change times, except those clamped to the moment of seeding.
-      await tx.query(`update public.${table} set updated_at = created_at where updated_at >= $1`, [
-        generatedAt,
-      ]);
-      await tx.exec(`alter table public.${table} enable trigger ${table}_set_updated_at`);
-    }
-  });
-  const server = await startServer({ db, distDir: harnessDir });
-  return { label, db, server, generatedMs: counts.durationMs };
-}
-
-/** Every row the admin may read, as the server holds it (the generated data has no deletions). */
-async function serverCounts(db: Database): Promise<TableCounts> {
-  const entries: [string, number][] = [];
-  for (const table of ENTITY_TABLES) {
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from public.${SERVER_TABLE[table]}`,
-    );
-    entries.push([table, rows[0]?.n ?? -1]);
-  }
-  return Object.fromEntries(entries) as TableCounts;
 }
 
 /**
@@ -185,30 +134,11 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-GB');
-const num = (n: number) => n.toLocaleString('en-GB');
-
-function table(title: string, rows: [string[], ...string[][]]) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) =>
-    '  ' +
-    r
-      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
-      .join('   ');
-  console.log(`\n${title}\n${line(rows[0])}\n  ${widths.map((w) => '-'.repeat(w)).join('   ')}`);
-  for (const r of rows.slice(1)) console.log(line(r));
-}
-
 beforeAll(async () => {
   harnessDir = await mkdtemp(path.join(tmpdir(), 'chairside-sync-bench-'));
-  await build({
-    configFile: false,
-    root: path.join(here, 'harness'),
-    logLevel: 'warn',
-    build: { outDir: harnessDir, emptyOutDir: true, target: 'es2022' },
-  });
-  backends.push(await openBackend('full', FULL));
-  backends.push(await openBackend('tenth', TENTH));
+  await buildHarness(harnessDir);
+  backends.push(await openBackend('full', FULL, harnessDir));
+  backends.push(await openBackend('tenth', TENTH, harnessDir));
   browser = await chromium.launch(launchOptions());
 });
 
@@ -242,6 +172,8 @@ describe('sync bench', () => {
         'sync / bulkPut (target ≥ 90 %)',
         'longest main-thread task (target ≤ 100 ms)',
         'progress reports, longest gap',
+        'progress bar sampled every 100 ms: moved / samples',
+        'timer late by at most',
       ],
     ];
     const memory: [string[], ...string[][]] = [
@@ -265,6 +197,9 @@ describe('sync bench', () => {
       if (pulled.retries === 0) expect(pulled.received).toBe(total);
       else expect(pulled.received).toBeGreaterThanOrEqual(total);
       firstSyncRates.push({ label: backend.label, rows: pulled.received, ms: pulled.ms });
+      // The bar moves during the sync and never back (a retried pass starts the tables over).
+      expect(pulled.progressMoves).toBeGreaterThan(0);
+      if (pulled.retries === 0) expect(pulled.progressBackwards).toBe(0);
       const heap = await heapAfterGc(page);
       const disk = await call(page, 'storage');
       memory.push([backend.label, num(total), mib(heap), mib(disk.storageBytes)]);
@@ -284,6 +219,8 @@ describe('sync bench', () => {
         `${Math.round((pulled.received / pulled.ms / (raw.rows / raw.ms)) * 100)} %`,
         `${Math.round(pulled.longestTaskMs)} ms (${pulled.longTasks} tasks ≥ 50 ms)`,
         `${pulled.progressReports}, ${(pulled.longestProgressGapMs / 1000).toFixed(2)} s`,
+        `${pulled.progressMoves} / ${pulled.progressSamples}`,
+        `${Math.round(pulled.latestTimerMs)} ms`,
       ]);
     }
     table(

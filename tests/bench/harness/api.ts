@@ -25,6 +25,13 @@ export interface PullFigures {
   /** Progress reports (what moves the progress bar) and the longest wait between two of them. */
   progressReports: number;
   longestProgressGapMs: number;
+  /** The progress bar's value (0..1) sampled every 100 ms during the pull: how many samples, */
+  progressSamples: number;
+  /** how many of them moved it forward, how many moved it back (never), */
+  progressMoves: number;
+  progressBackwards: number;
+  /** and the most a 100 ms timer ran late meanwhile (what input or a repaint would wait). */
+  latestTimerMs: number;
 }
 
 export interface MemoryFigures {
@@ -86,4 +93,22 @@ export interface BenchApi {
   push(limits?: BatchLimits): Promise<PushFigures>;
   /** Titles of the given tickets in the mirror ('' when missing). */
   ticketTitles(ids: string[]): Promise<string[]>;
+}
+
+export interface PeerFigures {
+  /** Wall time from starting every table's replication to all of them reaching the present. */
+  ms: number;
+  /** Documents per server table in the peer's database afterwards. */
+  counts: Record<string, number>;
+  /** What the replications reported on their error stream (retried by RxDB). */
+  errors: string[];
+}
+
+/** The peer bench's page (peer.html): RxDB with its Dexie storage and Supabase replication. */
+export interface PeerApi {
+  /**
+   * Signs in, replicates every mirrored table into a fresh RxDB database with the app's indexes,
+   * counts, removes it.
+   */
+  replicate(email: string, password: string, batchSize: number): Promise<PeerFigures>;
 }

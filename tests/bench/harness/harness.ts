@@ -11,6 +11,7 @@ import {
   searchEquipmentIndex,
   withOpenTickets,
 } from '../../../src/data/queries/equipment';
+import { progressFraction, type PullProgress } from '../../../src/data/sync-status';
 import { ENTITY_TABLES, type EntityTable } from '../../../src/domain/entities';
 import {
   PullError,
@@ -41,6 +42,8 @@ const MAX_RETRIES = 5;
  * longer and reports the slowest call instead (slowestCallMs) to show how close it came.
  */
 const BENCH_TIMEOUT_MS = 180_000;
+/** How often the progress bar's value is sampled during a pull, as a screen would repaint it. */
+const SAMPLE_EVERY_MS = 100;
 
 let session: Session | null = null;
 
@@ -112,10 +115,24 @@ const bench: BenchApi = {
     let longestProgressGapMs = 0;
     const start = performance.now();
     let lastProgress = start;
+    // The progress bar's value (src/app/sync-status: progressFraction of the latest report), read
+    // on a timer as the screen would: how often it moved, and how late the timer ran.
+    let latest: PullProgress | null = null;
+    const samples: number[] = [];
+    let lastTick = start;
+    let latestTickMs = 0;
+    const sampler = setInterval(() => {
+      const now = performance.now();
+      latestTickMs = Math.max(latestTickMs, now - lastTick - SAMPLE_EVERY_MS);
+      lastTick = now;
+      samples.push(progressFraction(latest));
+    }, SAMPLE_EVERY_MS);
     for (;;) {
       const loaded = new Map<EntityTable, number>();
       try {
-        await pullAll(mirror, transport, ({ table, loaded: n }) => {
+        await pullAll(mirror, transport, (progress) => {
+          const { table, loaded: n } = progress;
+          latest = progress;
           const now = performance.now();
           longestProgressGapMs = Math.max(longestProgressGapMs, now - lastProgress);
           lastProgress = now;
@@ -132,6 +149,7 @@ const bench: BenchApi = {
       }
     }
     const ms = performance.now() - start;
+    clearInterval(sampler);
     // Entries of tasks that ended just now are delivered on the next turn.
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (const entry of observer.takeRecords()) tasks.push(entry.duration);
@@ -147,6 +165,10 @@ const bench: BenchApi = {
       longTasks: tasks.length,
       progressReports,
       longestProgressGapMs,
+      progressSamples: samples.length,
+      progressMoves: samples.filter((v, i) => i > 0 && v > (samples[i - 1] ?? 0)).length,
+      progressBackwards: samples.filter((v, i) => i > 0 && v < (samples[i - 1] ?? 0)).length,
+      latestTimerMs: latestTickMs,
     };
   },
 

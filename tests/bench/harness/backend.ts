@@ -1,0 +1,116 @@
+// Node side of the browser benches (sync, peer): the harness pages bundled by vite, a local server
+// over a fresh in-memory database holding one generated data set, and the printing of figures.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { startServer, type RunningServer } from '../../../server/app';
+import { migrate, openDatabase, type Database } from '../../../server/db/database';
+import { generateLargeDataSet, type LargeDataSetOptions } from '../../../server/seed/generate';
+import { ENTITY_TABLES, SERVER_TABLE } from '../../../src/domain/entities';
+import type { TableCounts } from './api';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const FULL: LargeDataSetOptions = {
+  chairs: 10000,
+  tickets: 50000,
+  serviceRequests: 20000,
+  parts: 2000,
+};
+
+export interface Backend {
+  label: string;
+  db: Database;
+  server: RunningServer;
+  generatedMs: number;
+}
+
+/** Bundles the harness pages (index.html: the app's sync; `pages`: more of them) into outDir. */
+export async function buildHarness(outDir: string, pages: string[] = []): Promise<void> {
+  const input = Object.fromEntries(
+    ['index', ...pages].map((page) => [page, path.join(here, `${page}.html`)]),
+  );
+  await build({
+    configFile: false,
+    root: here,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input } },
+  });
+}
+
+/**
+ * A fresh in-memory database with one generated data set, served with the harness pages from
+ * distDir. Rows are given spread-out change times (updated_at = created_at, as a real history has;
+ * generated tickets carry their own), because a bulk insert stamps every row within a few seconds
+ * and the pull's 30 s overlap window would then re-read whole tables on every incremental pull.
+ */
+export async function openBackend(
+  label: string,
+  options: LargeDataSetOptions,
+  distDir: string,
+): Promise<Backend> {
+  const db = await openDatabase({});
+  await migrate(db);
+  const generatedAt = new Date(Date.now() - 1000).toISOString();
+  const counts = await generateLargeDataSet(db, options);
+  await db.transaction(async (tx) => {
+    for (const table of ['users', 'chairs', 'parts', 'service_requests', 'support_tickets']) {
+      await tx.exec(`alter table public.${table} disable trigger ${table}_set_updated_at`);
+      // Tickets keep their generated change times, except those clamped to the moment of seeding.
+      await tx.query(`update public.${table} set updated_at = created_at where updated_at >= $1`, [
+        generatedAt,
+      ]);
+      await tx.exec(`alter table public.${table} enable trigger ${table}_set_updated_at`);
+    }
+  });
+  const server = await startServer({ db, distDir });
+  return { label, db, server, generatedMs: counts.durationMs };
+}
+
+/** Every row the admin may read, as the server holds it (the generated data has no deletions). */
+export async function serverCounts(db: Database): Promise<TableCounts> {
+  const entries: [string, number][] = [];
+  for (const table of ENTITY_TABLES) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.${SERVER_TABLE[table]}`,
+    );
+    entries.push([table, rows[0]?.n ?? -1]);
+  }
+  return Object.fromEntries(entries) as TableCounts;
+}
+
+/** Calls one function of the page's window[namespace] (window.bench, window.peer). */
+export async function callIn<Api>(
+  page: Page,
+  namespace: string,
+  name: keyof Api & string,
+  args: unknown[],
+): Promise<unknown> {
+  return page.evaluate(
+    ([ns, fn, fnArgs]) => {
+      const api = (
+        window as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>
+      )[ns];
+      const target = api?.[fn];
+      if (!target) throw new Error(`window.${ns}.${fn} is missing`);
+      return target(...fnArgs);
+    },
+    [namespace, name, args] as const,
+  );
+}
+
+export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-GB');
+export const num = (n: number) => n.toLocaleString('en-GB');
+
+/** Prints a table of figures, first column left-aligned, the others right-aligned. */
+export function table(title: string, rows: [string[], ...string[][]]) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]) =>
+    '  ' +
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join('   ');
+  console.log(`\n${title}\n${line(rows[0])}\n  ${widths.map((w) => '-'.repeat(w)).join('   ')}`);
+  for (const r of rows.slice(1)) console.log(line(r));
+}
