@@ -129,13 +129,18 @@ export const settled = (page: Page): Promise<unknown> =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
 
-/** Waits for the screen: its h1, no loading state left in main, the network quiet. */
-export async function screenShown(page: Page): Promise<void> {
+/** Waits for the screen's content: its h1 and no loading state left in main. */
+export async function screenContentShown(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page
     .locator('main [role="status"]', { hasText: /^Loading/ })
     .first()
     .waitFor({ state: 'detached' });
+}
+
+/** Waits for the screen: its content, then the network quiet. */
+export async function screenShown(page: Page): Promise<void> {
+  await screenContentShown(page);
   await page.waitForLoadState('networkidle');
   await settled(page);
 }
