@@ -1,5 +1,5 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
@@ -38,6 +38,13 @@ function List({ items, filter }: { items: Row[] | undefined; filter?: (row: Row)
   );
 }
 
+/** Runs the chunked mounting's tasks (fake timers), a chunk each, until none is left. */
+const mountTheRest = () => {
+  for (let i = 0; i < 50 && vi.getTimerCount() > 0; i += 1) {
+    act(() => void vi.runOnlyPendingTimers());
+  }
+};
+
 const items = () => within(screen.getByRole('list', { name: 'Rows' })).queryAllByRole('listitem');
 
 describe('SearchableList', { timeout: 30_000 }, () => {
@@ -53,37 +60,53 @@ describe('SearchableList', { timeout: 30_000 }, () => {
     expect(screen.getByText('None yet.')).toBeInTheDocument();
   });
 
-  it('mounts a screenful first, then the rest of the page of 50, and Show more adds to it', async () => {
-    const user = userEvent.setup();
-    show(<List items={rows(120)} />);
-    expect(items().length).toBe(ROW_CHUNK);
-    await waitFor(() => expect(items()).toHaveLength(50));
-    expect(screen.getByText('Showing 50 of 120')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
-    // What was mounted stays mounted: the next rows are added after it.
-    expect(items().length).toBeGreaterThanOrEqual(50);
-    await waitFor(() => expect(items()).toHaveLength(100));
+  it('mounts a screenful first, then the rest of the page of 50, and Show more adds to it', () => {
+    vi.useFakeTimers();
+    try {
+      show(<List items={rows(120)} />);
+      expect(items().length).toBe(ROW_CHUNK);
+      // The next chunk is the next task's: one more screenful, not the rest.
+      act(() => void vi.advanceTimersToNextTimer());
+      expect(items().length).toBe(2 * ROW_CHUNK);
+      mountTheRest();
+      expect(items()).toHaveLength(50);
+      expect(screen.getByText('Showing 50 of 120')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+      // What was mounted stays mounted: the next rows are added after it.
+      expect(items().length).toBeGreaterThanOrEqual(50);
+      mountTheRest();
+      expect(items()).toHaveLength(100);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('keeps the mounted rows when the same rows come again refreshed (a sync), not when others do', async () => {
-    const view = show(<List items={rows(120)} />);
-    await waitFor(() => expect(items()).toHaveLength(50));
-    const refreshed = rows(120).map((row) => ({ ...row, name: `${row.name}!` }));
-    view.rerender(
-      <ChakraProvider value={defaultSystem}>
-        <List items={refreshed} />
-      </ChakraProvider>,
-    );
-    expect(items()).toHaveLength(50);
-    expect(items()[49]).toHaveTextContent('Pump 49!');
-    // Other rows first (a new order): a new page, mounted a screenful first again.
-    view.rerender(
-      <ChakraProvider value={defaultSystem}>
-        <List items={[...refreshed].reverse()} />
-      </ChakraProvider>,
-    );
-    expect(items()).toHaveLength(ROW_CHUNK);
-    await waitFor(() => expect(items()).toHaveLength(50));
+  it('keeps the mounted rows when the same rows come again refreshed (a sync), not when others do', () => {
+    vi.useFakeTimers();
+    try {
+      const view = show(<List items={rows(120)} />);
+      mountTheRest();
+      expect(items()).toHaveLength(50);
+      const refreshed = rows(120).map((row) => ({ ...row, name: `${row.name}!` }));
+      view.rerender(
+        <ChakraProvider value={defaultSystem}>
+          <List items={refreshed} />
+        </ChakraProvider>,
+      );
+      expect(items()).toHaveLength(50);
+      expect(items()[49]).toHaveTextContent('Pump 49!');
+      // Other rows first (a new order): a new page, mounted a screenful first again.
+      view.rerender(
+        <ChakraProvider value={defaultSystem}>
+          <List items={[...refreshed].reverse()} />
+        </ChakraProvider>,
+      );
+      expect(items()).toHaveLength(ROW_CHUNK);
+      mountTheRest();
+      expect(items()).toHaveLength(50);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by the search and the screen filter; nothing matching says so', async () => {
