@@ -9,7 +9,7 @@ import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import type { Database } from '../../server/db/database';
 import type { DemoRole } from '../../src/domain/demo-accounts';
 import { AUTH_STORAGE_KEY } from '../../src/lib/env';
-import { roleContext, signInAs } from './roles';
+import { roleContext, signInAndSync } from './roles';
 
 /**
  * Chrome DevTools' 'Slow 3G' preset (devtools-frontend NetworkManager's Slow3GConditions, the
@@ -123,11 +123,7 @@ export async function returningUser(
 ): Promise<BrowserContext> {
   const context = await roleContext(browser, role);
   const page = await context.newPage();
-  await signInAs(page, baseUrl, role);
-  await syncStatus(page)
-    .getByText(/Synced/)
-    .waitFor({ timeout: 60_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await signInAndSync(page, baseUrl, role);
   await page.reload();
   const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
   if (!controlled) throw new Error('The service worker does not control the page after a reload');
