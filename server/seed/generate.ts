@@ -19,6 +19,9 @@ export interface LargeDataSetOptions {
   parts?: number;
   customers?: number;
   engineers?: number;
+  /** Part requests and training resources: none unless asked (the admin lists' bench asks). */
+  partRequests?: number;
+  trainingResources?: number;
   /** Pseudo-random seed (default 1); also part of every generated id, serial and e-mail. */
   seed?: number;
 }
@@ -30,6 +33,8 @@ export interface LargeDataSetCounts {
   chairs: number;
   tickets: number;
   serviceRequests: number;
+  partRequests: number;
+  trainingResources: number;
   durationMs: number;
 }
 
@@ -75,6 +80,8 @@ const KIND = {
   chair: 0xb004,
   ticket: 0xb005,
   request: 0xb006,
+  partRequest: 0xb007,
+  training: 0xb008,
 };
 
 function generatedId(seed: number, kind: number, index: number): string {
@@ -254,6 +261,8 @@ export async function generateLargeDataSet(
     parts: partCount = 2000,
     customers: customerCount = 2000,
     engineers: engineerCount = 50,
+    partRequests: partRequestCount = 0,
+    trainingResources: trainingCount = 0,
     seed = 1,
   } = options;
   const rnd = generator(seed);
@@ -572,6 +581,50 @@ export async function generateLargeDataSet(
     });
   }
 
+  // ---------------------------------------------------------------- part requests
+  // Drawn after everything else, so asking for them leaves the rows above as they were.
+  const partRequests: Row[] = [];
+  for (let i = 0; i < partRequestCount; i += 1) {
+    const { customer, chair } = customerAndChair();
+    const lines = Array.from({ length: 1 + rnd.int(3) }, () => parts[rnd.int(parts.length)])
+      .filter((part) => part !== undefined)
+      .map((part) => ({ partId: part.id, qty: 1 + rnd.int(3) }));
+    partRequests.push({
+      id: generatedId(seed, KIND.partRequest, i),
+      user_id: customer,
+      chair_id: chair,
+      items: lines,
+      status: rnd.weighted([
+        ['PENDING', 30],
+        ['QUOTED', 20],
+        ['ORDERED', 20],
+        ['FULFILLED', 25],
+        ['CANCELLED', 5],
+      ] as const),
+      notes: rnd.chance(0.4) ? 'Please quote for delivery this week.' : null,
+      created_at: at(daysAgo(rnd.int(365))),
+    });
+  }
+
+  // ---------------------------------------------------------------- training resources
+  const training: Row[] = [];
+  for (let i = 0; i < trainingCount; i += 1) {
+    const type = rnd.weighted([
+      ['VIDEO', 4],
+      ['PDF', 4],
+      ['FAQ', 2],
+    ] as const);
+    const subject = `${rnd.pick(PART_NAMES)} ${i + 1}`;
+    training.push({
+      id: generatedId(seed, KIND.training, i),
+      title: `${subject}: ${type === 'FAQ' ? 'common questions' : 'service procedure'}`,
+      type,
+      url: type === 'FAQ' ? null : `https://training.example.com/${seed}/${i}`,
+      content: type === 'FAQ' ? `How often should the ${subject.toLowerCase()} be checked?` : null,
+      created_at: at(daysAgo(rnd.int(1000))),
+    });
+  }
+
   return db.transaction(async (tx) => {
     const users = await insertChunked(tx, 'public.users', [...customers, ...engineers]);
     const insertedParts = await insertChunked(tx, 'public.parts', parts);
@@ -580,6 +633,8 @@ export async function generateLargeDataSet(
       insertChunked(tx, 'public.support_tickets', tickets),
     );
     const insertedRequests = await insertChunked(tx, 'public.service_requests', requests);
+    const insertedPartRequests = await insertChunked(tx, 'public.part_requests', partRequests);
+    const insertedTraining = await insertChunked(tx, 'public.training_resources', training);
     return {
       customers: users - engineers.length,
       engineers: engineers.length,
@@ -587,6 +642,8 @@ export async function generateLargeDataSet(
       chairs: insertedChairs,
       tickets: insertedTickets,
       serviceRequests: insertedRequests,
+      partRequests: insertedPartRequests,
+      trainingResources: insertedTraining,
       durationMs: Math.round(performance.now() - started),
     };
   });

@@ -20,7 +20,7 @@ export interface BarDatum {
 
 export interface BarReference {
   value: number;
-  /** Drawn next to the line and said under the chart, e.g. 'Target 6 h'. */
+  /** Said under the chart, e.g. 'Target 6 h'; the line itself is marked with its value. */
   label: string;
 }
 

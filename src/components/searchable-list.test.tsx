@@ -2,10 +2,12 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { matchesSearch, searchText } from '../domain/search';
 import { EditDeleteButtons, useDeleteConfirmation } from './delete-confirmation';
 import { FormDialog } from './form-dialog';
-import { ROW_CHUNK, SearchableList } from './searchable-list';
+import { ROW_CHUNK, SearchableList, narrowSearch, type SearchResult } from './searchable-list';
 
 const show = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
 
@@ -63,6 +65,27 @@ describe('SearchableList', { timeout: 30_000 }, () => {
     await waitFor(() => expect(items()).toHaveLength(100));
   });
 
+  it('keeps the mounted rows when the same rows come again refreshed (a sync), not when others do', async () => {
+    const view = show(<List items={rows(120)} />);
+    await waitFor(() => expect(items()).toHaveLength(50));
+    const refreshed = rows(120).map((row) => ({ ...row, name: `${row.name}!` }));
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <List items={refreshed} />
+      </ChakraProvider>,
+    );
+    expect(items()).toHaveLength(50);
+    expect(items()[49]).toHaveTextContent('Pump 49!');
+    // Other rows first (a new order): a new page, mounted a screenful first again.
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <List items={[...refreshed].reverse()} />
+      </ChakraProvider>,
+    );
+    expect(items()).toHaveLength(ROW_CHUNK);
+    await waitFor(() => expect(items()).toHaveLength(50));
+  });
+
   it('filters by the search and the screen filter; nothing matching says so', async () => {
     const user = userEvent.setup();
     show(<List items={rows(6)} filter={(row) => row.id !== 'r1'} />);
@@ -80,6 +103,73 @@ describe('SearchableList', { timeout: 30_000 }, () => {
     expect(screen.getByText('Nothing matches.')).toBeInTheDocument();
   });
 });
+
+describe('narrowSearch', () => {
+  // Rows of up to three fields (some missing) over a small alphabet, so searches often match;
+  // then a user's session: searches typed on, cut back, replaced, and filters changed.
+  const field = fc.option(fc.stringMatching(/^[aAbB c\n]{0,6}$/), { nil: null });
+  const search = fc.stringMatching(/^[aAbB c]{0,4}$/);
+  const step = fc.record({ search, filter: fc.constantFrom('all', 'even', 'odd') });
+  const filters = {
+    all: undefined,
+    even: (row: { n: number }) => row.n % 2 === 0,
+    odd: (row: { n: number }) => row.n % 2 === 1,
+  };
+
+  it('gives what the plain rule gives (matchesSearch on every row) after any run of searches', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(field, { maxLength: 3 }), { maxLength: 40 }),
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        (rowFields, steps) => {
+          const rows = rowFields.map((fields, n) => ({ n, fields }));
+          const texts = rows.map((row) => searchText(row.fields));
+          let previous: SearchResult | null = null;
+          for (const { search: typed, filter: name } of steps) {
+            // Typing on from the last search is the case that narrows; make it common.
+            const text: string =
+              previous && typed.length % 2 === 0 ? `${previous.needle}${typed}` : typed;
+            const filter = filters[name];
+            const result: SearchResult = narrowSearch(rows, texts, filter, text, previous);
+            const plain = rows.filter(
+              (row) => (!filter || filter(row)) && matchesSearch(text, row.fields),
+            );
+            expect(result.items).toEqual(plain);
+            previous = result;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('looks only at what the last search matched when the user types on', () => {
+    const rows = rows100();
+    const texts = rows.map((row) => searchText([row.name]));
+    const seen: string[] = [];
+    const filter = (row: Row) => {
+      seen.push(row.id);
+      return true;
+    };
+    const first = narrowSearch(rows, texts, filter, 'pump', null);
+    expect(seen).toHaveLength(100);
+    seen.length = 0;
+    const next = narrowSearch(rows, texts, filter, 'pump 1', first);
+    expect(seen).toHaveLength(50);
+    expect(next.items.map((row) => row.name)).toEqual(
+      rows.filter((row) => row.name.startsWith('Pump 1')).map((row) => row.name),
+    );
+    // Another filter, or a search that does not extend the last, looks at every row again.
+    seen.length = 0;
+    narrowSearch(rows, texts, (row) => filter(row), 'pump 1', next);
+    expect(seen).toHaveLength(100);
+    seen.length = 0;
+    narrowSearch(rows, texts, filter, 'seat', next);
+    expect(seen).toHaveLength(100);
+  });
+});
+
+const rows100 = () => rows(100);
 
 function Deletable({ remove }: { remove: (row: Row) => Promise<boolean> }) {
   const deletion = useDeleteConfirmation<Row>({

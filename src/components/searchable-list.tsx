@@ -4,11 +4,14 @@
  * the rows are `undefined`. Built to stay fast on the generated data set (50k tickets):
  *
  * - each row's searchable text is computed once per list (`searchFields`, a module-level
- *   function), so a keystroke is one `includes` per row;
+ *   function), so a keystroke is one `includes` per row, and a search that extends the last one
+ *   (the user typing on) looks only at the rows the last one matched (`narrowSearch`);
  * - the search is deferred (`useDeferredValue`): the box answers the key at once and the list
  *   follows in an interruptible render, dimmed until it has caught up;
- * - the rows are a memoised component, so the keystroke's own render never touches them; only
- *   the first page (`useShowMore`) is rendered, and it is mounted a screenful (12 rows) per task.
+ * - the rows are a memoised component, so the keystroke's own render never touches them, and each
+ *   row is memoised too, so a row still shown after the search changed is not rendered again;
+ *   only the first page (`useShowMore`) is rendered, and it is mounted a screenful
+ *   (`ROW_CHUNK` rows) per task.
  *
  * The search state lives here; the screen passes `filter` (memoised: a new function is a new
  * filter) for its status and priority selects, which it renders in `controls`.
@@ -20,6 +23,7 @@ import {
   useDeferredValue,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -75,13 +79,12 @@ export function SearchableList<T>({
     () => (items ?? []).map((item) => searchText(searchFields(item))),
     [items, searchFields],
   );
-  const filtered = useMemo(
-    () =>
-      (items ?? []).filter(
-        (item, i) => (!filter || filter(item)) && matchesSearchText(texts[i] ?? '', deferred),
-      ),
-    [items, texts, filter, deferred],
-  );
+  const last = useRef<SearchResult | null>(null);
+  const filtered = useMemo(() => {
+    const result = narrowSearch(items ?? [], texts, filter, deferred, last.current);
+    last.current = result;
+    return result.items;
+  }, [items, texts, filter, deferred]);
   const page = useShowMore(filtered);
 
   const field = (
@@ -130,6 +133,52 @@ export function SearchableList<T>({
   );
 }
 
+/** What a search matched: the rows, their indexes in the list, and what it was asked. */
+export interface SearchResult<T = unknown> {
+  items: readonly T[];
+  indexes: readonly number[];
+  source: readonly unknown[];
+  filter: unknown;
+  needle: string;
+}
+
+/**
+ * The rows that pass `filter` and whose text matches `search` (`matchesSearchText`), in list
+ * order. When the list and filter are those of `previous` and the search contains its search
+ * (the user typed on), only the rows `previous` matched are looked at: a text holding the longer
+ * search holds the shorter one, so the answer is the same and a keystroke costs what is left.
+ */
+export function narrowSearch<T>(
+  items: readonly T[],
+  texts: readonly string[],
+  filter: ((item: T) => boolean) | undefined,
+  search: string,
+  previous: SearchResult | null,
+): SearchResult<T> {
+  const needle = search.trim().toLowerCase();
+  const candidates =
+    previous &&
+    previous.source === items &&
+    previous.filter === filter &&
+    needle.includes(previous.needle)
+      ? previous.indexes
+      : null;
+  const indexes: number[] = [];
+  const test = (i: number) => {
+    const item = items[i] as T;
+    if ((!filter || filter(item)) && matchesSearchText(texts[i] ?? '', needle)) indexes.push(i);
+  };
+  if (candidates) for (const i of candidates) test(i);
+  else for (let i = 0; i < items.length; i += 1) test(i);
+  return {
+    items: indexes.length === items.length ? items : indexes.map((i) => items[i] as T),
+    indexes,
+    source: items,
+    filter,
+    needle,
+  };
+}
+
 interface RowsProps<T> {
   rows: readonly T[];
   label: string;
@@ -138,20 +187,30 @@ interface RowsProps<T> {
   columns?: SimpleGridProps['columns'];
 }
 
-/** Rows mounted at once; the rest of the page follows in chunks of this size, a task each. */
-export const ROW_CHUNK = 12;
+/**
+ * Rows mounted at once; the rest of the page follows in chunks of this size, a task each. Six
+ * cards fill a desktop screen below a screen's heading and counters (four at 1440×900), and a
+ * card's DOM and styles are most of a keystroke's cost.
+ */
+export const ROW_CHUNK = 6;
 
 /**
  * The page's rows, mounted a chunk at a time: a keystroke's commit is the first screen's cards,
- * not fifty (a card's DOM and styles are most of a keystroke's cost). A new page starts again.
+ * not fifty (a card's DOM and styles are most of a keystroke's cost). A page that begins with the
+ * rows already mounted ('Show more', or the same rows refreshed by a sync) keeps them; any other
+ * page (a new search or filter) starts again.
  */
-function useChunked<T>(rows: readonly T[]): readonly T[] {
+function useChunked<T>(rows: readonly T[], itemKey: (item: T) => string): readonly T[] {
   const [state, setState] = useState({ rows, count: ROW_CHUNK });
   let count = state.count;
   if (state.rows !== rows) {
-    // 'Show more' keeps what is mounted and adds to it; any other change starts again.
-    const extends_ = state.rows.length < rows.length && state.rows.every((r, i) => rows[i] === r);
-    count = extends_ ? state.count : ROW_CHUNK;
+    const mounted = Math.min(state.count, state.rows.length);
+    const keeps =
+      rows.length >= mounted &&
+      state.rows
+        .slice(0, mounted)
+        .every((row, i) => rows[i] !== undefined && itemKey(rows[i]) === itemKey(row));
+    count = keeps ? state.count : ROW_CHUNK;
     setState({ rows, count });
   }
   useEffect(() => {
@@ -165,8 +224,12 @@ function useChunked<T>(rows: readonly T[]): readonly T[] {
 }
 
 function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>) {
-  const mounted = useChunked(rows);
-  const children = mounted.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>);
+  const mounted = useChunked(rows, itemKey);
+  const children = mounted.map((item) => (
+    <li key={itemKey(item)}>
+      <Row item={item} renderItem={renderItem} />
+    </li>
+  ));
   return columns ? (
     <SimpleGrid as="ul" columns={columns} gap="4" aria-label={label} listStyleType="none">
       {children}
@@ -177,6 +240,17 @@ function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>
     </Stack>
   );
 }
+
+/** One row, memoised: a row the new search still shows keeps what it rendered. */
+const Row = memo(function Row<T>({
+  item,
+  renderItem,
+}: {
+  item: T;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return renderItem(item);
+}) as <T>(props: { item: T; renderItem: (item: T) => ReactNode }) => ReactNode;
 
 /** Memoised: the keystroke's urgent render passes the same page and skips every row. */
 const Rows = memo(RowsList) as typeof RowsList;

@@ -11,7 +11,16 @@
  *  - `meta`: pull cursors and sync bookkeeping;
  *  - `photos`: the engineer's photos of the work, kept until uploaded (and after).
  */
-import { Dexie, type EntityTable as DexieTable, type Table } from 'dexie';
+import {
+  Dexie,
+  type Collection,
+  type DBCore,
+  type DBCoreCursor,
+  type EntityTable as DexieTable,
+  type Middleware,
+  type Table,
+  type Transaction,
+} from 'dexie';
 import type { EntityTables } from '../domain/entities';
 import type { MutationName, RejectionClass } from '../domain/mutations';
 
@@ -119,17 +128,149 @@ const SCHEMA_V4 = { ...SCHEMA_V3, photos: 'id, workId, status, userId, createdAt
  * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
  * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
  */
-export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+/**
+ * v5: tickets and service requests by assignee and creation time (issue 19). IndexedDB leaves a
+ * row whose key is null out of an index, so "unassigned" (engineerUserId null) could only be found
+ * by reading every row; `assigneeKey` (ASSIGNEE_KEY) is the engineer's id or UNASSIGNED on every
+ * row, kept by the mirror itself on every write, so the engineer's lists read their first page
+ * from the index, newest first, whatever the table holds. `[status+chairId]` gives Equipment
+ * Search its active tickets per chair from index keys alone.
+ */
+const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  supportTickets: `${SCHEMA_V4.supportTickets}, [assigneeKey+createdAt], [status+chairId]`,
+  serviceRequests: `${SCHEMA_V4.serviceRequests}, [assigneeKey+createdAt]`,
+};
+
+/** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
+export const UNASSIGNED = '-';
+
+/** The tables whose rows carry `assigneeKey`, derived from `engineerUserId`. */
+const ASSIGNED_TABLES = new Set<string>(['supportTickets', 'serviceRequests']);
+
+/** The indexed stand-in for a row's engineerUserId: the id, or UNASSIGNED for none. */
+export function assigneeKey(engineerUserId: string | null | undefined): string {
+  return engineerUserId || UNASSIGNED;
+}
+
+/** A row with its assigneeKey set from its engineerUserId (the same object when already right). */
+function withAssigneeKey(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const row = value as { engineerUserId?: string | null; assigneeKey?: string };
+  const key = assigneeKey(row.engineerUserId);
+  return row.assigneeKey === key ? row : { ...row, assigneeKey: key };
+}
+
+type SchemaStep = {
+  version: number;
+  stores: Record<string, string>;
+  upgrade?: (tx: Transaction) => Promise<unknown>;
+};
+
+/**
+ * Every schema the mirror has had, oldest first: a device may still hold any of them with changes
+ * queued, and Dexie upgrades it on open (the browser test of an upgrade starts from the oldest).
+ */
+export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
   { version: 1, stores: SCHEMA_V1 },
   { version: 2, stores: SCHEMA_V2 },
   { version: 3, stores: SCHEMA_V3 },
   { version: 4, stores: SCHEMA_V4 },
+  {
+    version: 5,
+    stores: SCHEMA_V5,
+    // Rows stored before v5 get their key (the write goes through the middleware below as well).
+    upgrade: (tx) =>
+      Promise.all(
+        [...ASSIGNED_TABLES].map((table) =>
+          tx
+            .table(table)
+            .toCollection()
+            .modify((row: { engineerUserId?: string | null; assigneeKey?: string }) => {
+              row.assigneeKey = assigneeKey(row.engineerUserId);
+            }),
+        ),
+      ),
+  },
 ];
+
+/**
+ * Takes `assigneeKey` off a row read back: it is the index's, not the row's, so every reader (the
+ * screens, the rebase, a comparison with the server's row) sees the row as the server has it.
+ * A read row is the reader's own copy, so it is changed in place.
+ */
+function withoutAssigneeKey<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && 'assigneeKey' in value) {
+    delete (value as { assigneeKey?: string }).assigneeKey;
+  }
+  return value;
+}
+
+/**
+ * Keeps `assigneeKey` right on every write to tickets and service requests, whoever writes: the
+ * pull's bulkPut, an accepted push, a local effect (take, assign, reassign), a rebase or a
+ * restored shadow (an unassignment). One place, so no writer can forget it; and takes it off
+ * every row read.
+ */
+const assigneeKeyMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'assigneeKey',
+  create: (down) => ({
+    ...down,
+    table: (tableName) => {
+      const table = down.table(tableName);
+      if (!ASSIGNED_TABLES.has(tableName)) return table;
+      const stripCursor = (cursor: DBCoreCursor): DBCoreCursor =>
+        Object.create(cursor, {
+          value: { get: () => withoutAssigneeKey(cursor.value) },
+        }) as DBCoreCursor;
+      return {
+        ...table,
+        mutate: (request) =>
+          table.mutate(
+            request.type === 'add' || request.type === 'put'
+              ? { ...request, values: request.values.map(withAssigneeKey) }
+              : request,
+          ),
+        get: async (request) => withoutAssigneeKey(await table.get(request)),
+        getMany: async (request) => (await table.getMany(request)).map(withoutAssigneeKey),
+        query: async (request) => {
+          // Keys (a keys-only query) pass through untouched.
+          const response = await table.query(request);
+          response.result.forEach(withoutAssigneeKey);
+          return response;
+        },
+        openCursor: async (request) => {
+          const cursor = await table.openCursor(request);
+          return cursor && stripCursor(cursor);
+        },
+      };
+    },
+  }),
+};
+
+/**
+ * The rows of `table` assigned to `engineerId` (null: to nobody) through the v5 index, oldest
+ * first (`.reverse()` for newest first): a range of the index, never a pass over the table.
+ */
+export function byAssignee<T, I>(
+  table: Table<T, string, I>,
+  engineerId: string | null,
+): Collection<T, string, I> {
+  const key = assigneeKey(engineerId);
+  return table
+    .where('[assigneeKey+createdAt]')
+    .between([key, Dexie.minKey], [key, Dexie.maxKey], true, true);
+}
 
 export function openLocalDatabase(userId: string, options: OpenOptions = {}): ChairsideDatabase {
   const { name = databaseName(userId), ...dependencies } = options;
   const db = new Dexie(name, dependencies) as ChairsideDatabase;
-  for (const { version, stores } of SCHEMA_VERSIONS) db.version(version).stores(stores);
+  for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+    const step = db.version(version).stores(stores);
+    if (upgrade) step.upgrade(upgrade);
+  }
+  db.use(assigneeKeyMiddleware);
   return db;
 }
 

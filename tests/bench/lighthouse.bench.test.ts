@@ -5,20 +5,28 @@
 //    the engineer, and its desktop preset for the admin and the vendor;
 //  - a role's home is measured for a returning user: signed in on that Chromium profile first
 //    (session, mirror and service worker in place, as on a user's device), storage kept;
-//  - installability (Lighthouse 12 dropped the PWA category): Chromium's own verdict through the
-//    DevTools protocol (Page.getInstallabilityErrors, the check behind the install prompt) on
-//    each page once its service worker controls it, with the manifest's name and display.
+//  - installability: Lighthouse 12 dropped the PWA category and its installable-manifest audit
+//    (the bench prints whether the installed version has them), so Chromium's own verdict through
+//    the DevTools protocol, the signal that audit read: Page.getInstallabilityErrors (the check
+//    behind the install prompt) and Page.getAppManifest (the manifest as Chromium parsed it, with
+//    its parse errors), on each page once its service worker controls it.
 // Figures are printed, never asserted; only what makes them meaningful is (every page was scored
 // and installability was answered). LIGHTHOUSE_RUNS (default 1) runs each page that many times
 // and prints the median: the machine is shared, so one run per page keeps the bench short.
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+// The configuration Lighthouse runs by default: its categories and audits.
+import defaultConfig from 'lighthouse/core/config/default-config.js';
 import { DEMO_ACCOUNTS, type DemoRole } from '../../src/domain/demo-accounts';
 import { roleHome } from '../../src/domain/paths';
 import { startDemoBackend, stopDemoBackend, type DemoBackend } from '../e2e/demo-server';
-import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAs } from '../e2e/roles';
+import { ROLE_FORM_FACTOR, ROLE_VIEWPORT, signInAndSync } from '../e2e/roles';
 import { runLighthouse, type FormFactor, type LighthouseResult } from './harness/lighthouse';
 
+const { version: LIGHTHOUSE_VERSION } = createRequire(import.meta.url)(
+  'lighthouse/package.json',
+) as { version: string };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -34,27 +42,28 @@ async function signedInOnProfile(browser: Browser, url: string, role: DemoRole) 
   const context = browser.contexts()[0]!;
   const page = await context.newPage();
   await page.setViewportSize(ROLE_VIEWPORT[role]);
-  await signInAs(page, url, role);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Sync status/ })
-    .getByText(/Synced/)
-    .waitFor({ timeout: 120_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await signInAndSync(page, url, role);
   await page.close();
 }
 
 interface Installability {
+  /** Chromium's installability errors, then the manifest's parse errors; none: installable. */
   errors: string[];
   name: string;
   display: string;
+  startUrl: string;
+  icons: number;
   controlled: boolean;
+  /** The Chromium that answered. */
+  browser: string;
 }
 
 /**
  * Chromium's installability verdict on `url` in the Lighthouse Chromium's own profile (a
  * Playwright context is incognito, where nothing is installable), once the service worker
- * controls the page.
+ * controls the page: Page.getInstallabilityErrors (the check behind the install prompt, what
+ * Lighthouse's installable-manifest audit reported) and Page.getAppManifest (the manifest as
+ * Chromium parsed it, with its parse errors).
  */
 async function installability(browser: Browser, url: string): Promise<Installability> {
   const context = browser.contexts()[0]!;
@@ -67,21 +76,49 @@ async function installability(browser: Browser, url: string): Promise<Installabi
     const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = (await (
-      await page.request.get(new URL(manifestUrl!, page.url()).toString())
-    ).json()) as { name: string; display: string };
+    const { manifest, errors } = await cdp.send('Page.getAppManifest', {});
     return {
-      errors: installabilityErrors.map(
-        (e) => `${e.errorId}${e.errorArguments.map((a) => ` ${a.name}=${a.value}`).join('')}`,
-      ),
-      name: manifest.name,
-      display: manifest.display,
+      errors: [
+        ...installabilityErrors.map(
+          (e) => `${e.errorId}${e.errorArguments.map((a) => ` ${a.name}=${a.value}`).join('')}`,
+        ),
+        ...errors.map((e) => `manifest ${e.line}:${e.column} ${e.message}`),
+      ],
+      name: manifest.name ?? '',
+      // Chromium names the mode by its enum (kStandalone, kMinimalUi): the manifest's word.
+      display: (manifest.display ?? '')
+        .replace(/^k/, '')
+        .replace(/([a-z])([A-Z])/g, '$1-$2')
+        .toLowerCase(),
+      startUrl: manifest.startUrl ?? '',
+      icons: manifest.icons?.length ?? 0,
       controlled,
+      browser: browser.version(),
     };
   } finally {
     await page.close();
   }
+}
+
+/** Whether the installed Lighthouse still has a PWA category or installability audit. */
+function lighthouseInstallability(): string {
+  const categories = Object.keys(defaultConfig.categories ?? {});
+  const audits = (defaultConfig.audits ?? []).map((a) =>
+    typeof a === 'string' ? a : 'path' in a ? a.path : '',
+  );
+  const own = categories.includes('pwa') || audits.some((a) => a.includes('installable'));
+  return own
+    ? 'Lighthouse has its own installability audit too'
+    : 'no PWA category or installable-manifest audit in it';
+}
+
+/** The installability column: yes with what the manifest says, or no with Chromium's errors. */
+function installedText(install: Installability | null): string {
+  if (!install) return 'not answered';
+  if (install.errors.length > 0) return `no: ${install.errors.join(', ')}`;
+  const start = new URL(install.startUrl || '/', 'http://x').pathname;
+  const controlled = install.controlled ? ', service worker in control' : '';
+  return `yes (${install.name}, ${install.display}, start ${start}, ${install.icons} icons${controlled})`;
 }
 
 interface PageFigures {
@@ -130,9 +167,15 @@ it('prints Lighthouse scores, LCP and installability for sign-in and each role h
 
   const score = (value: number | undefined) => String(value ?? Number.NaN).padStart(4);
   console.log(
-    '\nLighthouse 12 (%s run%s per page, median), scores out of 100; installability from Chromium',
+    '\nLighthouse %s (%s run%s per page, median), scores out of 100',
+    LIGHTHOUSE_VERSION,
     RUNS,
     RUNS === 1 ? '' : 's',
+  );
+  console.log(
+    '  installable: Chromium %s (Page.getInstallabilityErrors, Page.getAppManifest); %s',
+    pages.find((p) => p.install)?.install?.browser ?? '(none answered)',
+    lighthouseInstallability(),
   );
   console.log(
     '  %s %s %s %s %s %s  %s',
@@ -154,11 +197,7 @@ it('prints Lighthouse scores, LCP and installability for sign-in and each role h
       score(scores.accessibility),
       score(scores['best-practices']),
       `${(lcpMs / 1000).toFixed(1)} s`.padStart(8),
-      !p.install
-        ? 'not answered'
-        : p.install.errors.length === 0
-          ? `yes (${p.install.name}, ${p.install.display}${p.install.controlled ? ', service worker controls the page' : ''})`
-          : `no: ${p.install.errors.join(', ')}`,
+      installedText(p.install),
     );
   }
 

@@ -9,7 +9,7 @@ import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
-import { onServer as serverRow, settled, visitRoute } from './steps';
+import { checkAndShoot, onServer as serverRow, settled, visitRoute } from './steps';
 
 const demo = demoBackendForThisFile();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -20,6 +20,10 @@ async function shot(page: Page, name: string) {
 
 const visit = (page: Page, path: string, heading: string, name: string) =>
   visitRoute(page, path, heading, `admin-${name}`);
+
+/** Checks an open dialog or a changed screen and screenshots it as `admin-{name}`. */
+const checkShot = (page: Page, where: string, name: string) =>
+  checkAndShoot(page, where, `admin-${name}`);
 
 const onServer = (sql: string, params: unknown[], what: string) =>
   serverRow(demo.db, sql, params, what);
@@ -100,6 +104,32 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
         },
       });
 
+      // The new chair's configuration, as the admin reads it back.
+      await page.getByLabel('Search chairs').fill('U500-99-00001');
+      await page
+        .getByRole('article', { name: 'U500-99-00001' })
+        .getByRole('button', { name: 'View Configuration' })
+        .click();
+      await page.getByRole('dialog', { name: 'Configuration: U500-99-00001' }).waitFor();
+      await checkShot(page, 'view configuration dialog', 'view-configuration');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // A registered chair reassigned to another customer.
+      await page.getByLabel('Search chairs').fill('');
+      await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('REGISTERED');
+      const owner = page.getByRole('combobox', { name: /^Owner of / }).first();
+      await owner.focus();
+      const current = await owner.inputValue();
+      const options = await owner
+        .locator('option')
+        .evaluateAll((list) =>
+          list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })),
+        );
+      const target = options.find((o) => o.value && o.value !== current)!;
+      await owner.selectOption(target.value);
+      await page.getByText(`Chair assigned to ${target.label}`).waitFor();
+      await checkShot(page, 'chair reassigned', 'chair-reassigned');
+
       await visit(page, adminPaths.parts, 'Parts', 'parts');
       await page.getByRole('button', { name: 'Add Part' }).click();
       const partForm = page.getByRole('form', { name: 'Part' });
@@ -122,6 +152,7 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
         .getByRole('form', { name: 'Part' })
         .getByRole('spinbutton', { name: /Stock/ })
         .fill('30');
+      await checkShot(page, 'edit part dialog', 'edit-part');
       await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Part updated successfully').waitFor();
       await onServer(
@@ -131,7 +162,40 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
       );
 
       await visit(page, adminPaths.training, 'Training', 'training');
+      await page.getByRole('button', { name: 'Add Resource' }).click();
+      await page.getByRole('form', { name: 'Training resource' }).waitFor();
+      await checkShot(page, 'add training dialog', 'add-training');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page
+        .getByRole('list', { name: 'Training resources' })
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await page.getByRole('form', { name: 'Training resource' }).waitFor();
+      await checkShot(page, 'edit training dialog', 'edit-training');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
       await visit(page, adminPaths.partRequests, 'Part Requests', 'part-requests');
+      // A pending request quoted, and the cancel confirmation of another open one.
+      await page
+        .getByRole('button', { name: /^Mark as Quoted / })
+        .first()
+        .click();
+      await page.getByText('Part request marked as quoted').waitFor();
+      await checkShot(page, 'part request quoted', 'part-request-quoted');
+      await page
+        .getByRole('button', { name: /^Cancel Request / })
+        .first()
+        .click();
+      await page
+        .getByText(/^Cancel Request #\w+\? The customer will see it as cancelled\.$/)
+        .waitFor();
+      await checkShot(page, 'cancel part request dialog', 'part-request-cancel');
+      await page.getByRole('button', { name: 'Keep Request' }).click();
+      await page.getByRole('button', { name: 'Keep Request' }).waitFor({ state: 'detached' });
+
       await visit(page, adminPaths.tickets, 'Support Tickets', 'tickets');
       await visit(page, adminPaths.serviceRequests, 'Service Requests', 'service-requests');
       await visit(page, adminPaths.installations, 'Installations', 'installations');
@@ -143,6 +207,13 @@ describe('admin area in the browser', { timeout: 180_000 }, () => {
       expect((await download).suggestedFilename()).toMatch(/^installation-report-\w{8}\.pdf$/);
       await visit(page, adminPaths.profile, 'Profile', 'profile');
       expect(await page.getByText('Full System Access').count()).toBe(1);
+
+      // Dark mode on the busiest screens.
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await visit(page, adminPaths.home, 'Overview', 'dark-overview');
+      await visit(page, adminPaths.chairs, 'Chairs', 'dark-chairs');
+      await visit(page, adminPaths.partRequests, 'Part Requests', 'dark-part-requests');
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
     } finally {
       await context.close();
     }

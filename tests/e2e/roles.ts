@@ -115,6 +115,20 @@ export async function signInAs(page: Page, baseUrl: string, role: DemoRole): Pro
   await page.waitForURL((url) => url.hash === `#${roleHome(role)}`);
 }
 
+/**
+ * Signs `role` in and waits for the first sync to end ('Synced' in the top bar) and the service
+ * worker to be ready: the device can open the app offline from then on.
+ */
+export async function signInAndSync(page: Page, baseUrl: string, role: DemoRole): Promise<void> {
+  await signInAs(page, baseUrl, role);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Sync status/ })
+    .getByText(/Synced/)
+    .waitFor({ timeout: 120_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+}
+
 /** Moves to a route as the app's links do (hash routing, no reload). */
 export async function go(page: Page, hash: string): Promise<void> {
   await page.evaluate((target) => {
@@ -129,13 +143,18 @@ export const settled = (page: Page): Promise<unknown> =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
 
-/** Waits for the screen: its h1, no loading state left in main, the network quiet. */
-export async function screenShown(page: Page): Promise<void> {
+/** Waits for the screen's content: its h1 and no loading state left in main. */
+export async function screenContentShown(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page
     .locator('main [role="status"]', { hasText: /^Loading/ })
     .first()
     .waitFor({ state: 'detached' });
+}
+
+/** Waits for the screen: its content, then the network quiet. */
+export async function screenShown(page: Page): Promise<void> {
+  await screenContentShown(page);
   await page.waitForLoadState('networkidle');
   await settled(page);
 }

@@ -33,7 +33,24 @@ describe('vendor area in the browser', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.hash === `#${vendorPaths.home}`);
 
+      // The charts are drawn (bars in the figure), not an empty box.
+      const drawn = async (figure: string) => {
+        await page
+          .getByRole('figure', { name: figure })
+          .locator('.recharts-bar-rectangle')
+          .first()
+          .waitFor();
+      };
+      await page.evaluate((target) => {
+        window.location.hash = target;
+      }, vendorPaths.home);
+      await drawn('Active tickets per engineer');
       await visit(page, vendorPaths.home, 'Operations Center', 'operations-center');
+      await page.evaluate((target) => {
+        window.location.hash = target;
+      }, vendorPaths.engineers);
+      await drawn('Average resolution time (hours)');
+      await drawn('Completion rate');
       await visit(page, vendorPaths.engineers, 'Field Engineers', 'engineers');
       await page.getByRole('button', { name: `View details of ${engineer.name}` }).click();
       const dialog = page.getByRole('dialog');
@@ -41,8 +58,9 @@ describe('vendor area in the browser', { timeout: 180_000 }, () => {
         await dialog.getByRole('tab', { name: tab }).click();
         await settled(page);
         await checkPage(page, `engineer details, ${tab}`);
+        const name = tab.toLowerCase().replace(/[^a-z]+/g, '-');
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/vendor-engineer-details-${name}.png` });
       }
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/vendor-engineer-details.png` });
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -150,6 +168,13 @@ describe('vendor area in the browser', { timeout: 180_000 }, () => {
 
       await visit(page, vendorPaths.profile, 'My Profile', 'profile');
       expect(await page.getByText('Full Operations Access').count()).toBe(1);
+
+      // Dark mode on the screens with charts and assignment lists.
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await visit(page, vendorPaths.home, 'Operations Center', 'dark-operations-center');
+      await visit(page, vendorPaths.engineers, 'Field Engineers', 'dark-engineers');
+      await visit(page, vendorPaths.tickets, 'Ticket Assignment', 'dark-tickets');
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
     } finally {
       await context.close();
     }

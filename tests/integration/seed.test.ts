@@ -590,6 +590,8 @@ describe('generateLargeDataSet', () => {
       tickets: await count('support_tickets'),
       requests: await count('service_requests'),
       parts: await count('parts'),
+      partRequests: await count('part_requests'),
+      training: await count('training_resources'),
     };
     const sizes = {
       chairs: 200,
@@ -598,6 +600,8 @@ describe('generateLargeDataSet', () => {
       parts: 50,
       customers: 40,
       engineers: 5,
+      partRequests: 30,
+      trainingResources: 12,
     };
     const result = await generateLargeDataSet(db, { ...sizes, seed: 42 });
     expect(result).toMatchObject(sizes);
@@ -606,6 +610,8 @@ describe('generateLargeDataSet', () => {
     expect(await count('support_tickets')).toBe(before.tickets + 500);
     expect(await count('service_requests')).toBe(before.requests + 200);
     expect(await count('parts')).toBe(before.parts + 50);
+    expect(await count('part_requests')).toBe(before.partRequests + 30);
+    expect(await count('training_resources')).toBe(before.training + 12);
 
     const spread = await values<{ status: string; priority: string; unassigned: number }>(
       `select status, priority, count(*) filter (where engineer_user_id is null)::int as unassigned

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { engineerPaths } from '../../domain/paths';
@@ -93,22 +93,67 @@ describe('TicketsScreen', { timeout: 30_000 }, () => {
     const search = screen.getByRole('searchbox', { name: 'Search tickets' });
     const visible = () => screen.queryAllByRole('article').length;
 
+    // The search reads the mirror (a live query): the list follows a moment after the keys.
     await user.type(search, 's30-0042');
+    await waitFor(() => expect(visible()).toBe(1));
     expect(screen.getByRole('link', { name: 'Chair will not rise' })).toBeInTheDocument();
-    expect(visible()).toBe(1);
 
     await user.clear(search);
     await user.type(search, '70% intensity');
+    await waitFor(() => expect(visible()).toBe(1));
     expect(screen.getByRole('link', { name: 'Light flickers' })).toBeInTheDocument();
-    expect(visible()).toBe(1);
 
     await user.clear(search);
     await user.type(search, 'riverside');
-    expect(visible()).toBe(2);
+    await waitFor(() => expect(visible()).toBe(2));
 
     await user.clear(search);
     await user.type(search, 'nothing like this');
-    expect(screen.getByText('No tickets found')).toBeInTheDocument();
+    expect(await screen.findByText('No tickets found')).toBeInTheDocument();
+  });
+
+  it("shows the newest 50 of the engineer's and unassigned tickets first, then 'Show more'", async () => {
+    const user = userEvent.setup();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
+    const id = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    await renderWithSession(<TicketsScreen />, {
+      path: engineerPaths.tickets,
+      seed: async (db) => {
+        // 70 tickets, alternately mine and unassigned, and 30 of another engineer's in between.
+        await db.supportTickets.bulkPut([
+          ...Array.from({ length: 70 }, (_, n) =>
+            ticketRow({
+              id: id(n),
+              title: `Ticket ${n}`,
+              engineerUserId: n % 2 ? engineer.id : null,
+              status: n % 2 ? 'IN_PROGRESS' : 'OPEN',
+              createdAt: day(n),
+            }),
+          ),
+          ...Array.from({ length: 30 }, (_, n) =>
+            ticketRow({
+              id: id(100 + n),
+              title: `Theirs ${n}`,
+              engineerUserId: OTHER_ENGINEER_ID,
+              createdAt: day(n * 2 + 1),
+            }),
+          ),
+        ]);
+      },
+    });
+    const titles = async () =>
+      (await screen.findAllByRole('article')).map(
+        (article) => within(article).getAllByRole('link')[0]!.textContent,
+      );
+    await screen.findByRole('link', { name: 'Ticket 69' });
+    const first = await titles();
+    expect(first).toEqual(Array.from({ length: 50 }, (_, n) => `Ticket ${69 - n}`));
+    expect(screen.getByText('Showing 50 of 70')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('link', { name: 'Ticket 0' });
+    expect(await titles()).toEqual(Array.from({ length: 70 }, (_, n) => `Ticket ${69 - n}`));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it("shows 'No tickets found' when the engineer has no tickets", async () => {

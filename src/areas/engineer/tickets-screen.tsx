@@ -1,7 +1,8 @@
 /**
  * Support Tickets (SPEC §2 Engineer routes): the tickets assigned to the engineer or unassigned,
- * searchable by title, description, customer name and chair serial. A card opens the ticket page;
- * unassigned tickets offer 'Take Ticket', which works offline like every write.
+ * searchable by title, description, customer name and chair serial, newest first in pages of 50
+ * ('Show more'). A card opens the ticket page; unassigned tickets offer 'Take Ticket', which works
+ * offline like every write.
  */
 import { Button, Card, HStack, LinkBox, LinkOverlay, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -11,31 +12,22 @@ import { ListEmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchField } from '../../components/search-field';
+import { PAGE_SIZE, ShowMoreButton } from '../../components/show-more';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
-import { useEngineerTickets, type TicketListItem } from '../../data/queries/tickets';
+import { useEngineerTicketPage, type TicketListItem } from '../../data/queries/tickets';
 import { useCurrentUser } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel, ticketChairLabel } from '../../domain/labels';
 import { engineerPaths } from '../../domain/paths';
-import { matchesSearch } from '../../domain/search';
-
-/** Case-insensitive match against title, description, customer name and chair serial. */
-function matchesTicket(item: TicketListItem, search: string): boolean {
-  const { ticket, customerName, chair } = item;
-  return matchesSearch(search, [
-    ticket.title,
-    ticket.description,
-    customerName,
-    chair?.serialNumber,
-  ]);
-}
 
 export function TicketsScreen() {
   const user = useCurrentUser();
-  const items = useEngineerTickets(user.id);
   const [search, setSearch] = useState('');
-  const shown = items?.filter((item) => matchesTicket(item, search));
+  // Pages shown, for the search they were shown for: a new search starts at the first page.
+  const [pages, setPages] = useState({ search, count: 1 });
+  const count = pages.search === search ? pages.count : 1;
+  const page = useEngineerTicketPage(user.id, search, count * PAGE_SIZE);
 
   return (
     <Stack gap="5">
@@ -49,9 +41,9 @@ export function TicketsScreen() {
         onChange={setSearch}
         placeholder="Title, description, customer or chair serial"
       />
-      {shown === undefined ? (
+      {page === undefined ? (
         <LoadingState label="Loading tickets…" />
-      ) : shown.length === 0 ? (
+      ) : page.total === 0 ? (
         <ListEmptyState
           icon={<LuTicket />}
           title="No tickets found"
@@ -62,12 +54,19 @@ export function TicketsScreen() {
           }
         />
       ) : (
-        <Stack as="ul" gap="3" aria-label="Tickets" listStyleType="none">
-          {shown.map((item) => (
-            <li key={item.ticket.id}>
-              <TicketCard item={item} mine={item.ticket.engineerUserId === user.id} />
-            </li>
-          ))}
+        <Stack gap="3">
+          <Stack as="ul" gap="3" aria-label="Tickets" listStyleType="none">
+            {page.items.map((item) => (
+              <li key={item.ticket.id}>
+                <TicketCard item={item} mine={item.ticket.engineerUserId === user.id} />
+              </li>
+            ))}
+          </Stack>
+          <ShowMoreButton
+            shown={page.items.length}
+            total={page.total}
+            onMore={() => setPages({ search, count: count + 1 })}
+          />
         </Stack>
       )}
     </Stack>

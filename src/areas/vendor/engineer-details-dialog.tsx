@@ -3,7 +3,7 @@
  * Availability and Performance, read-only. Ratings follow §9. The Overview ends with the
  * engineer's devices' sync health (issue 16).
  */
-import { DataList, Flex, Heading, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { DataList, Grid, Heading, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { DialogFrame } from '../../components/dialog-frame';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
@@ -23,7 +23,7 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
     <DataList.Root orientation="horizontal">
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="36">{label}</DataList.ItemLabel>
           <DataList.ItemValue>
             {value === null || value === undefined || value === '' ? 'Not provided' : value}
           </DataList.ItemValue>
@@ -32,6 +32,8 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
     </DataList.Root>
   );
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : null);
 
@@ -120,7 +122,13 @@ export function EngineerDetailsDialog({
                 {[...details.availability]
                   .sort((a, b) => a.dayOfWeek - b.dayOfWeek)
                   .map((slot) => (
-                    <Flex as="li" key={slot.dayOfWeek} justify="space-between" gap="3">
+                    <Grid
+                      as="li"
+                      key={slot.dayOfWeek}
+                      templateColumns="8rem 1fr auto"
+                      alignItems="center"
+                      gap="3"
+                    >
                       <Text fontWeight="medium">{dayName(slot.dayOfWeek)}</Text>
                       <Text color="fg.muted">
                         {slot.isAvailable
@@ -131,7 +139,7 @@ export function EngineerDetailsDialog({
                         label={slot.isAvailable ? 'Available' : 'Not Available'}
                         palette={slot.isAvailable ? 'green' : 'gray'}
                       />
-                    </Flex>
+                    </Grid>
                   ))}
               </Stack>
             ) : (
@@ -166,8 +174,9 @@ export function EngineerDetailsDialog({
                 </Wrap>
               ) : null}
               <Text>
-                Total experience: {workload.totalExperience} ({workload.totalTicketsResolved}{' '}
-                tickets resolved, {workload.totalServiceRequestsCompleted} services completed)
+                Total experience: {workload.totalExperience} (
+                {count(workload.totalTicketsResolved, 'ticket')} resolved,{' '}
+                {count(workload.totalServiceRequestsCompleted, 'service')} completed)
               </Text>
             </Stack>
           </Tabs.Content>

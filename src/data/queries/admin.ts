@@ -16,6 +16,7 @@ import type {
 } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
+import { useSharedMirror } from './shared-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
@@ -46,25 +47,27 @@ export interface AdminChairs {
   customers: User[];
 }
 
-/** Every chair, newest first, with its owner; and the customers to reassign to. */
+async function loadAdminChairs(db: ChairsideDatabase): Promise<AdminChairs> {
+  const [chairs, users] = await Promise.all([db.chairs.toArray(), usersById(db)]);
+  const customers = live([...users.values()])
+    .filter((u) => u.role === 'CUSTOMER')
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  return {
+    chairs: chairs.sort(byNewest).map((chair) => ({
+      chair,
+      owner: (chair.ownerUserId && users.get(chair.ownerUserId)) || null,
+    })),
+    customers,
+  };
+}
+
+/**
+ * Every chair, newest first, with its owner; and the customers to reassign to. The big lists'
+ * joins (chairs, tickets, service and part requests) are read once and shared
+ * (`useSharedMirror`): coming back to a list shows it at once.
+ */
 export function useAdminChairs(): AdminChairs | undefined {
-  return useMirror<AdminChairs | undefined>(
-    async (db) => {
-      const [chairs, users] = await Promise.all([db.chairs.toArray(), usersById(db)]);
-      const customers = live([...users.values()])
-        .filter((u) => u.role === 'CUSTOMER')
-        .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
-      return {
-        chairs: chairs.sort(byNewest).map((chair) => ({
-          chair,
-          owner: (chair.ownerUserId && users.get(chair.ownerUserId)) || null,
-        })),
-        customers,
-      };
-    },
-    [],
-    undefined,
-  );
+  return useSharedMirror('admin.chairs', loadAdminChairs);
 }
 
 /** The parts catalogue (not deleted), by name. */
@@ -112,11 +115,7 @@ export async function loadAdminPartRequests(db: ChairsideDatabase): Promise<Admi
 }
 
 export function useAdminPartRequests(): AdminPartRequest[] | undefined {
-  return useMirror<AdminPartRequest[] | undefined>(
-    (db) => loadAdminPartRequests(db),
-    [],
-    undefined,
-  );
+  return useSharedMirror('admin.partRequests', loadAdminPartRequests);
 }
 
 export interface AdminTicket {
@@ -126,26 +125,24 @@ export interface AdminTicket {
   chair: Chair | null;
 }
 
+async function loadAdminTickets(db: ChairsideDatabase): Promise<AdminTicket[]> {
+  const [tickets, users, chairs] = await Promise.all([
+    db.supportTickets.orderBy('createdAt').reverse().toArray(),
+    usersById(db),
+    db.chairs.toArray(),
+  ]);
+  const chairById = new Map(chairs.map((c) => [c.id, c]));
+  return tickets.map((ticket) => ({
+    ticket,
+    customer: (ticket.customerUserId && users.get(ticket.customerUserId)) || null,
+    engineer: (ticket.engineerUserId && users.get(ticket.engineerUserId)) || null,
+    chair: (ticket.chairId && chairById.get(ticket.chairId)) || null,
+  }));
+}
+
 /** Every ticket, newest first, with its customer, engineer and chair. */
 export function useAdminTickets(): AdminTicket[] | undefined {
-  return useMirror<AdminTicket[] | undefined>(
-    async (db) => {
-      const [tickets, users, chairs] = await Promise.all([
-        db.supportTickets.orderBy('createdAt').reverse().toArray(),
-        usersById(db),
-        db.chairs.toArray(),
-      ]);
-      const chairById = new Map(chairs.map((c) => [c.id, c]));
-      return tickets.map((ticket) => ({
-        ticket,
-        customer: (ticket.customerUserId && users.get(ticket.customerUserId)) || null,
-        engineer: (ticket.engineerUserId && users.get(ticket.engineerUserId)) || null,
-        chair: (ticket.chairId && chairById.get(ticket.chairId)) || null,
-      }));
-    },
-    [],
-    undefined,
-  );
+  return useSharedMirror('admin.tickets', loadAdminTickets);
 }
 
 export interface AdminServiceRequest {
@@ -155,26 +152,24 @@ export interface AdminServiceRequest {
   chair: Chair | null;
 }
 
+async function loadAdminServiceRequests(db: ChairsideDatabase): Promise<AdminServiceRequest[]> {
+  const [requests, users, chairs] = await Promise.all([
+    db.serviceRequests.toArray(),
+    usersById(db),
+    db.chairs.toArray(),
+  ]);
+  const chairById = new Map(chairs.map((c) => [c.id, c]));
+  return requests.sort(byNewest).map((request) => ({
+    request,
+    customer: (request.customerUserId && users.get(request.customerUserId)) || null,
+    engineer: (request.engineerUserId && users.get(request.engineerUserId)) || null,
+    chair: (request.chairId && chairById.get(request.chairId)) || null,
+  }));
+}
+
 /** Every service request, newest first, with its customer, engineer and chair. */
 export function useAdminServiceRequests(): AdminServiceRequest[] | undefined {
-  return useMirror<AdminServiceRequest[] | undefined>(
-    async (db) => {
-      const [requests, users, chairs] = await Promise.all([
-        db.serviceRequests.toArray(),
-        usersById(db),
-        db.chairs.toArray(),
-      ]);
-      const chairById = new Map(chairs.map((c) => [c.id, c]));
-      return requests.sort(byNewest).map((request) => ({
-        request,
-        customer: (request.customerUserId && users.get(request.customerUserId)) || null,
-        engineer: (request.engineerUserId && users.get(request.engineerUserId)) || null,
-        chair: (request.chairId && chairById.get(request.chairId)) || null,
-      }));
-    },
-    [],
-    undefined,
-  );
+  return useSharedMirror('admin.serviceRequests', loadAdminServiceRequests);
 }
 
 export interface AdminInstallation {

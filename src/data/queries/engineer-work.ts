@@ -12,7 +12,7 @@ import type {
   User,
 } from '../../domain/entities';
 import { stockSummary, type StockSummary } from '../../domain/stock';
-import type { ChairsideDatabase } from '../db';
+import { byAssignee, type ChairsideDatabase } from '../db';
 import { useCurrentUser } from '../session-context';
 import { useMirror } from '../session-mirror';
 
@@ -53,11 +53,12 @@ export function useEngineerServiceRequests(): ServiceRequestView[] | undefined {
   const me = useCurrentUser().id;
   return useMirror(
     async (db) => {
-      // IndexedDB does not index null, so unassigned rows need a scan; an engineer's slice is small.
-      const requests = await db.serviceRequests
-        .filter((r) => !r.engineerUserId || r.engineerUserId === me)
-        .toArray();
-      return withCustomerAndChair(db, requests.sort(byNewest));
+      // Both from the assignee index (unassigned rows carry UNASSIGNED there), never a scan.
+      const [mine, unassigned] = await Promise.all([
+        byAssignee(db.serviceRequests, me).toArray(),
+        byAssignee(db.serviceRequests, null).toArray(),
+      ]);
+      return withCustomerAndChair(db, [...mine, ...unassigned].sort(byNewest));
     },
     [me],
     undefined,

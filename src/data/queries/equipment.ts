@@ -4,6 +4,7 @@
  * Every hook returns `undefined` while the mirror is still loading, so a screen can tell
  * "loading" from "empty"; everything works offline from the mirror alone.
  */
+import { Dexie } from 'dexie';
 import { modelName } from '../../domain/chair-models';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
@@ -41,14 +42,9 @@ async function ownersOf(db: ChairsideDatabase, chairs: Chair[]): Promise<Map<str
   return new Map(users.flatMap((u) => (u && !u.deletedAt ? [[u.id, u] as const] : [])));
 }
 
-/**
- * True when the search text occurs (case-insensitive) in the chair's serial number, model code
- * or model name, or in its owner's name, practice name or e-mail.
- */
-export function matchesEquipment(chair: Chair, owner: User | null, term: string): boolean {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return false;
-  const haystack = [
+/** The fields Equipment Search looks in (SPEC §2): serial, model code and name, owner's name, practice name, e-mail. */
+function searchedFields(chair: Chair, owner: User | null): (string | null | undefined)[] {
+  return [
     chair.serialNumber,
     chair.model,
     chair.modelName ?? modelName(chair.model),
@@ -56,43 +52,113 @@ export function matchesEquipment(chair: Chair, owner: User | null, term: string)
     owner?.practice?.name,
     owner?.email,
   ];
-  return haystack.some((value) => value?.toLowerCase().includes(needle));
 }
 
-/** Chairs matching `term`, by serial number; empty for blank text (nothing is listed before). */
-export async function searchEquipment(
-  db: ChairsideDatabase,
-  term: string,
-): Promise<EquipmentItem[]> {
-  if (!term.trim()) return [];
-  // Owner fields live on another table, so the search is one pass over the chairs with their
-  // owners joined; the device holds one engineer's slice of the equipment base.
+/**
+ * True when the search text occurs (case-insensitive) in the chair's serial number, model code
+ * or model name, or in its owner's name, practice name or e-mail.
+ */
+export function matchesEquipment(chair: Chair, owner: User | null, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return false;
+  return searchedFields(chair, owner).some((value) => value?.toLowerCase().includes(needle));
+}
+
+/** A chair with its owner, as Equipment Search finds it. */
+export type EquipmentMatch = Omit<EquipmentItem, 'openTickets'>;
+
+/** Between two fields of a chair's search text; a needle holding it is matched field by field. */
+const FIELD_SEPARATOR = '\u0000';
+
+/**
+ * The equipment base ready for searching as the engineer types: every chair with its owner, by
+ * serial number, and its fields lower-cased once into one text. Built once per change of the
+ * chairs or their owners (useEquipmentIndex), so a keystroke is one pass of `includes` over
+ * strings in memory: no IndexedDB, no lower-casing.
+ */
+export interface EquipmentIndex {
+  entries: readonly (EquipmentMatch & { text: string })[];
+}
+
+const bySerial = (a: EquipmentMatch, b: EquipmentMatch) =>
+  a.chair.serialNumber.localeCompare(b.chair.serialNumber);
+
+/** The index of `matches` (chairs with their owners). */
+export function buildEquipmentIndex(matches: readonly EquipmentMatch[]): EquipmentIndex {
+  const entries = [...matches].sort(bySerial).map(({ chair, owner }) => ({
+    chair,
+    owner,
+    text: searchedFields(chair, owner)
+      .map((value) => value?.toLowerCase() ?? '')
+      .join(FIELD_SEPARATOR),
+  }));
+  return { entries };
+}
+
+/**
+ * Chairs matching `term` by SPEC's rule (matchesEquipment), by serial number; none for blank
+ * text (nothing is listed before the engineer types).
+ */
+export function searchEquipmentIndex(index: EquipmentIndex, term: string): EquipmentMatch[] {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return [];
+  const found: EquipmentMatch[] = [];
+  if (needle.includes(FIELD_SEPARATOR)) {
+    // Only a needle holding the separator could match across two fields: ask the rule itself.
+    for (const entry of index.entries) {
+      if (matchesEquipment(entry.chair, entry.owner, term)) found.push(entry);
+    }
+    return found;
+  }
+  for (const entry of index.entries) if (entry.text.includes(needle)) found.push(entry);
+  return found;
+}
+
+/** Every chair in the mirror with its owner, indexed for searching. */
+export async function loadEquipmentIndex(db: ChairsideDatabase): Promise<EquipmentIndex> {
   const chairs = await db.chairs.toArray();
   const owners = await ownersOf(db, chairs);
-  const matches = chairs
-    .map((chair) => ({ chair, owner: owners.get(chair.ownerUserId ?? '') ?? null }))
-    .filter(({ chair, owner }) => matchesEquipment(chair, owner, term))
-    .sort((a, b) => a.chair.serialNumber.localeCompare(b.chair.serialNumber));
-  if (matches.length === 0) return [];
-  const active = await db.supportTickets
-    .where('chairId')
-    .anyOf(matches.map((m) => m.chair.id))
-    .filter((ticket) => ACTIVE_TICKET_STATUSES.includes(ticket.status))
-    .toArray();
-  const openByChair = new Map<string, number>();
-  for (const ticket of active) {
-    if (ticket.chairId) openByChair.set(ticket.chairId, (openByChair.get(ticket.chairId) ?? 0) + 1);
-  }
-  return matches.map((m) => ({ ...m, openTickets: openByChair.get(m.chair.id) ?? 0 }));
+  return buildEquipmentIndex(
+    chairs.map((chair) => ({ chair, owner: owners.get(chair.ownerUserId ?? '') ?? null })),
+  );
 }
 
-/** Live search results; `undefined` while loading. */
-export function useEquipmentSearch(term: string): EquipmentItem[] | undefined {
-  return useMirror<EquipmentItem[] | undefined>(
-    (db) => searchEquipment(db, term),
-    [term],
-    undefined,
+/** The equipment index, rebuilt when chairs or owners change; undefined while loading. */
+export function useEquipmentIndex(): EquipmentIndex | undefined {
+  return useMirror<EquipmentIndex | undefined>(loadEquipmentIndex, [], undefined);
+}
+
+/**
+ * Active (OPEN or IN_PROGRESS) tickets per chair, counted from the [status+chairId] index's keys
+ * alone: no ticket is read.
+ */
+export async function loadOpenTicketCounts(db: ChairsideDatabase): Promise<Map<string, number>> {
+  const keys = await Promise.all(
+    ACTIVE_TICKET_STATUSES.map((status) =>
+      db.supportTickets
+        .where('[status+chairId]')
+        .between([status, Dexie.minKey], [status, Dexie.maxKey])
+        .keys(),
+    ),
   );
+  const counts = new Map<string, number>();
+  for (const key of keys.flat() as unknown as [string, string][]) {
+    counts.set(key[1], (counts.get(key[1]) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Active tickets per chair, live; undefined while loading. */
+export function useOpenTicketCounts(): Map<string, number> | undefined {
+  return useMirror<Map<string, number> | undefined>(loadOpenTicketCounts, [], undefined);
+}
+
+/** Matches with their active ticket counts. */
+export function withOpenTickets(
+  matches: readonly EquipmentMatch[],
+  counts: ReadonlyMap<string, number>,
+): EquipmentItem[] {
+  return matches.map((m) => ({ ...m, openTickets: counts.get(m.chair.id) ?? 0 }));
 }
 
 /** True once the chair's service history has an Installation entry (any letter case). */

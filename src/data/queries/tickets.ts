@@ -5,7 +5,8 @@
  * `undefined` while the mirror is still loading, so a screen can tell "loading" from "empty".
  */
 import type { Chair, Part, SupportTicket, User } from '../../domain/entities';
-import type { ChairsideDatabase } from '../db';
+import { matchesSearch } from '../../domain/search';
+import { byAssignee, type ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 
 /** A ticket with what a list shows next to it. */
@@ -24,22 +25,73 @@ export interface TicketDetail {
   engineer: User | null;
 }
 
-/** Tickets assigned to `engineerId` or to nobody, newest first. */
+/** A page of the engineer's ticket list: the first `limit` tickets and how many there are. */
+export interface TicketListPage {
+  items: TicketListItem[];
+  total: number;
+}
+
+const newestFirst = (a: SupportTicket, b: SupportTicket) => b.createdAt.localeCompare(a.createdAt);
+
+/** Tickets assigned to `engineerId` or to nobody, newest first (both from the assignee index). */
 export async function loadEngineerTickets(
   db: ChairsideDatabase,
   engineerId: string,
 ): Promise<TicketListItem[]> {
-  // Unassigned tickets have a null engineerUserId, which IndexedDB does not index: the assigned
-  // ones come from the index, the unassigned ones from one pass over the newest-first order.
-  const [mine, all] = await Promise.all([
-    db.supportTickets.where('engineerUserId').equals(engineerId).toArray(),
-    db.supportTickets
-      .orderBy('createdAt')
-      .reverse()
-      .filter((ticket) => !ticket.engineerUserId)
-      .toArray(),
+  const [mine, unassigned] = await Promise.all([
+    byAssignee(db.supportTickets, engineerId).toArray(),
+    byAssignee(db.supportTickets, null).toArray(),
   ]);
-  const tickets = [...mine, ...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return withCustomerAndChair(db, [...mine, ...unassigned].sort(newestFirst));
+}
+
+/**
+ * Case-insensitive match against title, description, customer name and chair serial (the
+ * engineer's Support Tickets search, SPEC §2).
+ */
+export function matchesTicket(item: TicketListItem, search: string): boolean {
+  const { ticket, customerName, chair } = item;
+  return matchesSearch(search, [
+    ticket.title,
+    ticket.description,
+    customerName,
+    chair?.serialNumber,
+  ]);
+}
+
+/**
+ * The first `limit` of the engineer's tickets (theirs and the unassigned ones, newest first)
+ * matching `search`, and how many match. Without search text it reads only those `limit` rows
+ * of each assignee from the index and counts the rest there, so the list's first screen costs
+ * the same whatever the mirror holds; a search reads them all.
+ */
+export async function loadEngineerTicketPage(
+  db: ChairsideDatabase,
+  engineerId: string,
+  search: string,
+  limit: number,
+): Promise<TicketListPage> {
+  if (search.trim()) {
+    const matches = (await loadEngineerTickets(db, engineerId)).filter((item) =>
+      matchesTicket(item, search),
+    );
+    return { items: matches.slice(0, limit), total: matches.length };
+  }
+  const [mine, unassigned, mineCount, unassignedCount] = await Promise.all([
+    byAssignee(db.supportTickets, engineerId).reverse().limit(limit).toArray(),
+    byAssignee(db.supportTickets, null).reverse().limit(limit).toArray(),
+    byAssignee(db.supportTickets, engineerId).count(),
+    byAssignee(db.supportTickets, null).count(),
+  ]);
+  const first = [...mine, ...unassigned].sort(newestFirst).slice(0, limit);
+  return { items: await withCustomerAndChair(db, first), total: mineCount + unassignedCount };
+}
+
+/** Each ticket with its customer's name and its chair, read by id. */
+async function withCustomerAndChair(
+  db: ChairsideDatabase,
+  tickets: SupportTicket[],
+): Promise<TicketListItem[]> {
   const customerIds = unique(tickets.map((t) => t.customerUserId));
   const chairIds = unique(tickets.map((t) => t.chairId));
   const [customers, chairs] = await Promise.all([
@@ -75,6 +127,19 @@ export function useEngineerTickets(engineerId: string): TicketListItem[] | undef
   return useMirror<TicketListItem[] | undefined>(
     (db) => loadEngineerTickets(db, engineerId),
     [engineerId],
+    undefined,
+  );
+}
+
+/** loadEngineerTicketPage, live; undefined while loading. */
+export function useEngineerTicketPage(
+  engineerId: string,
+  search: string,
+  limit: number,
+): TicketListPage | undefined {
+  return useMirror<TicketListPage | undefined>(
+    (db) => loadEngineerTicketPage(db, engineerId, search, limit),
+    [engineerId, search, limit],
     undefined,
   );
 }

@@ -6,6 +6,7 @@
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
+import { useSharedMirror } from './shared-mirror';
 
 export interface VendorTicket {
   ticket: SupportTicket;
@@ -79,20 +80,22 @@ export async function loadVendorServiceRequests(
   }));
 }
 
-/** Engineers, tickets and service requests together (the assignment screens need all three). */
+async function loadVendorWorkspace(db: ChairsideDatabase): Promise<VendorWorkspace> {
+  const [engineers, tickets, serviceRequests] = await Promise.all([
+    loadEngineers(db),
+    loadVendorTickets(db),
+    loadVendorServiceRequests(db),
+  ]);
+  return { engineers, tickets, serviceRequests };
+}
+
+/**
+ * Engineers, tickets and service requests together (every vendor screen but the profile needs
+ * them): read once and shared, so moving between the vendor's screens does not read the whole
+ * set again.
+ */
 export function useVendorWorkspace(): VendorWorkspace | undefined {
-  return useMirror<VendorWorkspace | undefined>(
-    async (db) => {
-      const [engineers, tickets, serviceRequests] = await Promise.all([
-        loadEngineers(db),
-        loadVendorTickets(db),
-        loadVendorServiceRequests(db),
-      ]);
-      return { engineers, tickets, serviceRequests };
-    },
-    [],
-    undefined,
-  );
+  return useSharedMirror('vendor.workspace', loadVendorWorkspace);
 }
 
 /** The signed-in user's own row; null when the mirror has none (or it was deleted). */

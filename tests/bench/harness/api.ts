@@ -63,8 +63,10 @@ export interface PushFigures {
 }
 
 export interface SearchFigures {
-  /** Time of each keystroke's search (the query the Equipment Search screen runs), in order. */
+  /** Time of each keystroke's search (the index in memory, the first page with its counts), in order. */
   keystrokeMs: number[];
+  /** Building the index and the active-ticket counts from the mirror (once per mirror change). */
+  indexMs: number;
   /** Chairs in the mirror searched. */
   chairs: number;
   /** Matches for the whole text. */

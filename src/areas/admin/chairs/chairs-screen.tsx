@@ -163,13 +163,18 @@ function ChairCard({
           </Stack>
           <HStack gap="2" flexShrink={0}>
             {chair.status === 'REGISTERED' ? (
-              <OwnerSelect
-                chair={chair}
-                owner={owner}
-                customers={customers}
-                onChange={reassign}
-                disabled={busy}
-              />
+              <HStack gap="2">
+                <Text fontSize="sm" color="fg.muted" aria-hidden>
+                  Reassign to
+                </Text>
+                <OwnerSelect
+                  chair={chair}
+                  owner={owner}
+                  customers={customers}
+                  onChange={reassign}
+                  disabled={busy}
+                />
+              </HStack>
             ) : null}
             <Button size="sm" variant="outline" onClick={onView}>
               View Configuration

@@ -32,13 +32,13 @@ export function ConfigurationDialog({
       {chair ? (
         <DataList.Root orientation="horizontal">
           <DataList.Item>
-            <DataList.ItemLabel>Model</DataList.ItemLabel>
+            <DataList.ItemLabel minW="44">Model</DataList.ItemLabel>
             <DataList.ItemValue>{chairModelName(chair)}</DataList.ItemValue>
           </DataList.Item>
           {FIELDS.map(([key, label]) =>
             chair.configuration ? (
               <DataList.Item key={key}>
-                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemLabel minW="44">{label}</DataList.ItemLabel>
                 <DataList.ItemValue>{chair.configuration[key] || '—'}</DataList.ItemValue>
               </DataList.Item>
             ) : null,

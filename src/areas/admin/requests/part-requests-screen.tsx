@@ -104,8 +104,12 @@ function PartRequestCard({ item }: { item: AdminPartRequest }) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Part</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" w="24">
+                Qty
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" w="36">
+                Unit Price
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

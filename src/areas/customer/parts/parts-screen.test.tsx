@@ -58,6 +58,33 @@ describe('PartsScreen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Quoted')).toBeInTheDocument();
   });
 
+  it("draws the first 50 parts of a large catalogue, then 'Show more' adds the next", async () => {
+    const user = userEvent.setup();
+    localStorage.removeItem(cartStorageKey(CUSTOMER_ID));
+    await renderCustomer(<PartsScreen />, {
+      path: customerPaths.parts,
+      seed: async (db) => {
+        await db.parts.bulkPut(
+          Array.from({ length: 60 }, (_, n) =>
+            partRow({ name: `Part ${String(n).padStart(3, '0')}`, model: 'S30', stock: 5 }),
+          ),
+        );
+      },
+    });
+    await screen.findByRole('article', { name: 'Part 000' });
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    expect(screen.getByRole('article', { name: 'Part 049' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 50 of 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    // A search starts again at its first page, over the whole catalogue.
+    await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'Part 05');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Part 05${n}`),
+    );
+  });
+
   it('searches by name or model and filters by model', async () => {
     const user = userEvent.setup();
     await renderParts();

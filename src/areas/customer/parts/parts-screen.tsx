@@ -1,7 +1,8 @@
 /**
  * Parts Catalog (SPEC §2, §4 Cart, §5 Cart, §9 Stock badge): search by name or model, a model
- * filter, part cards with price and stock badge, a cart summary that adds up to the stock,
- * removes, clears and submits a PENDING part request; then the customer's part requests.
+ * filter, part cards with price and stock badge (the first 50, then 'Show more'), a cart summary
+ * that adds up to the stock, removes, clears and submits a PENDING part request; then the
+ * customer's part requests.
  */
 import {
   Button,
@@ -20,6 +21,7 @@ import { FormField } from '../../../components/form-field';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchField } from '../../../components/search-field';
+import { ShowMoreButton, useShowMore } from '../../../components/show-more';
 import { PartRequestStatusBadge, StockBadge } from '../../../components/status-badges';
 import { toaster } from '../../../components/toaster';
 import { useCart } from '../../../data/queries/customer-cart';
@@ -210,6 +212,8 @@ export function PartsScreen() {
       ),
     [parts, search, model],
   );
+  // A catalogue of thousands of parts draws its first 50 at once; 'Show more' adds the next.
+  const page = useShowMore(shown);
   const addOne = (part: Part) => {
     add(part);
     toaster.create({ type: 'success', title: 'Added to cart' });
@@ -246,18 +250,21 @@ export function PartsScreen() {
           {shown.length === 0 ? (
             <ListEmptyState title="No parts found" description="Try another search or model." />
           ) : (
-            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-              {shown.map((part) => (
-                <PartCard
-                  key={part.id}
-                  part={part}
-                  inCart={quantityInCart(cart, part.id)}
-                  canAdd={canAddToCart(cart, part)}
-                  onAdd={() => addOne(part)}
-                  onRemove={() => remove(part.id)}
-                />
-              ))}
-            </SimpleGrid>
+            <Stack gap="3">
+              <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+                {page.shown.map((part) => (
+                  <PartCard
+                    key={part.id}
+                    part={part}
+                    inCart={quantityInCart(cart, part.id)}
+                    canAdd={canAddToCart(cart, part)}
+                    onAdd={() => addOne(part)}
+                    onRemove={() => remove(part.id)}
+                  />
+                ))}
+              </SimpleGrid>
+              <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+            </Stack>
           )}
           <CartSummary parts={parts} cart={cart} clear={clear} />
           <MyPartRequests />

@@ -1,23 +1,44 @@
 /**
  * Equipment Search (SPEC §2 Engineer routes): find a chair by serial number, model, owner name,
  * practice name or owner e-mail. Nothing is listed until text is typed; each result opens the
- * View Details or the Service History dialog. Reads the mirror only, so it works offline.
+ * View Details or the Service History dialog, 50 at a time ('Show more'). Reads the mirror only,
+ * so it works offline; a keystroke searches an index in memory, never IndexedDB.
  */
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchField } from '../../../components/search-field';
-import { useEquipmentSearch, type EquipmentItem } from '../../../data/queries/equipment';
+import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import {
+  searchEquipmentIndex,
+  useEquipmentIndex,
+  useOpenTicketCounts,
+  withOpenTickets,
+  type EquipmentMatch,
+} from '../../../data/queries/equipment';
 import { EquipmentCard } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
 
 type OpenDialog = { kind: 'details' | 'history'; chairId: string } | null;
 
-function Results({ term, items }: { term: string; items: EquipmentItem[] | undefined }) {
+const NO_MATCHES: EquipmentMatch[] = [];
+
+function Results({
+  term,
+  matches,
+  counts,
+}: {
+  term: string;
+  matches: EquipmentMatch[] | undefined;
+  counts: ReadonlyMap<string, number> | undefined;
+}) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Every chair may match a letter or two: the first 50 are drawn, 'Show more' adds the next.
+  const { shown, more, total } = useShowMore(matches ?? NO_MATCHES);
+  const items = useMemo(() => (counts ? withOpenTickets(shown, counts) : []), [shown, counts]);
   const now = new Date();
   if (!term.trim()) {
     return (
@@ -27,10 +48,10 @@ function Results({ term, items }: { term: string; items: EquipmentItem[] | undef
       />
     );
   }
-  if (items === undefined) {
+  if (matches === undefined || counts === undefined) {
     return <LoadingState label="Searching…" />;
   }
-  if (items.length === 0) {
+  if (matches.length === 0) {
     return (
       <ListEmptyState
         title="No equipment found"
@@ -42,7 +63,7 @@ function Results({ term, items }: { term: string; items: EquipmentItem[] | undef
   return (
     <Stack gap="4">
       <Text color="fg.muted" aria-live="polite">
-        {items.length === 1 ? '1 chair found' : `${items.length} chairs found`}
+        {total === 1 ? '1 chair found' : `${total} chairs found`}
       </Text>
       <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" m="0" p="0">
         {items.map((item) => (
@@ -55,6 +76,7 @@ function Results({ term, items }: { term: string; items: EquipmentItem[] | undef
           />
         ))}
       </SimpleGrid>
+      <ShowMoreButton shown={shown.length} total={total} onMore={more} />
       {open && dialog?.kind === 'details' ? (
         <EquipmentDetailsDialog item={open} now={now} open onClose={() => setDialog(null)} />
       ) : null}
@@ -67,7 +89,15 @@ function Results({ term, items }: { term: string; items: EquipmentItem[] | undef
 
 export function EquipmentScreen() {
   const [term, setTerm] = useState('');
-  const items = useEquipmentSearch(term);
+  // The box shows every key at once; the results follow as soon as the main thread is free.
+  const searched = useDeferredValue(term);
+  const index = useEquipmentIndex();
+  const counts = useOpenTicketCounts();
+  // A keystroke searches the index in memory (built once per change of the chairs or owners).
+  const matches = useMemo(
+    () => (index ? searchEquipmentIndex(index, searched) : undefined),
+    [index, searched],
+  );
   return (
     <Box>
       <ScreenHeading
@@ -82,7 +112,7 @@ export function EquipmentScreen() {
           placeholder="Serial number, model, owner, practice or email..."
         />
       </Box>
-      <Results term={term} items={items} />
+      <Results term={searched} matches={matches} counts={counts} />
     </Box>
   );
 }

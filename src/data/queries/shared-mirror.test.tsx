@@ -1,0 +1,102 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as rows from '../../testing/rows';
+import { renderSignedIn } from '../../testing/session';
+import type { ChairsideDatabase } from '../db';
+import { SHARED_QUERY_KEEP_MS, useSharedMirror } from './shared-mirror';
+
+const admin = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'ADMIN' as const,
+};
+
+let reads = 0;
+async function names(db: ChairsideDatabase): Promise<string[]> {
+  reads += 1;
+  return (await db.users.toArray()).map((u) => u.name ?? '').sort();
+}
+
+function Names({ label }: { label: string }) {
+  const value = useSharedMirror('test.names', names);
+  return <p>{value === undefined ? `${label}: loading` : `${label}: ${value.join(', ')}`}</p>;
+}
+
+/** Two screens that ask for the same rows, and a way to leave both and come back. */
+function Screens() {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(!shown)}>
+        {shown ? 'Leave' : 'Come back'}
+      </button>
+      {shown ? (
+        <>
+          <Names label="first" />
+          <Names label="second" />
+        </>
+      ) : (
+        <p>Another screen</p>
+      )}
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useSharedMirror', { timeout: 30_000 }, () => {
+  it('reads once for every screen that asks, follows changes, and serves the next screen at once', async () => {
+    reads = 0;
+    const session = await renderSignedIn(admin, <Screens />, {
+      path: '/',
+      seed: (db) => db.users.bulkPut([rows.userRow({ name: 'Bea' }), rows.userRow({ name: 'Cy' })]),
+    });
+    expect(await screen.findByText('first: Bea, Cy')).toBeInTheDocument();
+    expect(screen.getByText('second: Bea, Cy')).toBeInTheDocument();
+    expect(reads).toBe(1);
+
+    await act(() => session.db.users.put(rows.userRow({ name: 'Al' })));
+    expect(await screen.findByText('first: Al, Bea, Cy')).toBeInTheDocument();
+    expect(screen.getByText('second: Al, Bea, Cy')).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
+  it('serves a screen that comes back at once, and stops reading a while after the last leaves', async () => {
+    reads = 0;
+    const session = await renderSignedIn(admin, <Screens />, {
+      path: '/',
+      seed: (db) => db.users.put(rows.userRow({ name: 'Bea' })),
+    });
+    expect(await screen.findByText('first: Bea')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(screen.getByText('Another screen')).toBeInTheDocument();
+    // Still current while no screen shows it: a change is read into it.
+    await act(() => session.db.users.put(rows.userRow({ name: 'Al' })));
+    await waitFor(() => expect(reads).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Come back' }));
+    // The first render already has the rows: no loading state, no read of its own.
+    expect(screen.getByText('first: Al, Bea')).toBeInTheDocument();
+    expect(screen.getByText('second: Al, Bea')).toBeInTheDocument();
+    expect(reads).toBe(2);
+
+    // No screen for just under the keep time: still there when one comes back.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    vi.advanceTimersByTime(SHARED_QUERY_KEEP_MS - 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Come back' }));
+    expect(screen.getByText('first: Al, Bea')).toBeInTheDocument();
+    // No screen for the keep time: stopped, so a change is not read and the next screen loads.
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    vi.advanceTimersByTime(SHARED_QUERY_KEEP_MS);
+    vi.useRealTimers();
+    await act(() => session.db.users.put(rows.userRow({ name: 'Cy' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Come back' }));
+    expect(screen.getByText('first: loading')).toBeInTheDocument();
+    expect(await screen.findByText('first: Al, Bea, Cy')).toBeInTheDocument();
+    expect(reads).toBe(3);
+  });
+});
