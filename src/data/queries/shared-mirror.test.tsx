@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as rows from '../../testing/rows';
 import { renderSignedIn } from '../../testing/session';
 import type { ChairsideDatabase } from '../db';
-import { SHARED_QUERY_KEEP_MS, useSharedMirror } from './shared-mirror';
+import { SHARED_QUERY_KEEP_MS, SHARED_QUERY_MAX_PAUSE_MS, useSharedMirror } from './shared-mirror';
 
 const admin = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -98,5 +98,45 @@ describe('useSharedMirror', { timeout: 30_000 }, () => {
     expect(screen.getByText('first: loading')).toBeInTheDocument();
     expect(await screen.findByText('first: Al, Bea, Cy')).toBeInTheDocument();
     expect(reads).toBe(3);
+  });
+
+  it('reads once more after a burst of writes, not once per write, and the last write is read', async () => {
+    // The first sync lands rows in hundreds of commits: a join of the whole set must not be read
+    // again after each one. Writes made while a read runs are all taken by one read after it.
+    let release: () => void = () => {};
+    let held = true;
+    let counted = 0;
+    const reads: { start: number; end: number }[] = [];
+    const slowCount = async (db: ChairsideDatabase): Promise<number> => {
+      counted += 1;
+      const read = { start: performance.now(), end: 0 };
+      const n = await db.chairs.count();
+      if (held) await new Promise<void>((resolve) => (release = resolve));
+      read.end = performance.now();
+      reads.push(read);
+      return n;
+    };
+    function Count() {
+      const value = useSharedMirror('test.slowCount', slowCount);
+      return <p>{value === undefined ? 'chairs: loading' : `chairs: ${value}`}</p>;
+    }
+    const session = await renderSignedIn(admin, <Count />, { path: '/' });
+    await waitFor(() => expect(counted).toBe(1));
+    for (let i = 0; i < 20; i += 1) await session.db.chairs.put(rows.chairRow());
+    held = false;
+    await act(async () => release());
+    expect(await screen.findByText('chairs: 0')).toBeInTheDocument();
+    expect(
+      await screen.findByText('chairs: 20', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(counted).toBe(2);
+    // The second read waited a pause of twice the first one's length (capped) before it began,
+    // leaving IndexedDB to the writes meanwhile.
+    const [first, second] = reads;
+    const pause = Math.min(2 * (first!.end - first!.start), SHARED_QUERY_MAX_PAUSE_MS);
+    expect(second!.start - first!.end).toBeGreaterThanOrEqual(pause - 5);
+    await session.db.chairs.put(rows.chairRow());
+    expect(await screen.findByText('chairs: 21')).toBeInTheDocument();
+    expect(counted).toBe(3);
   });
 });

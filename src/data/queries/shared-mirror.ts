@@ -3,17 +3,96 @@
  * while after the last one leaves. The admin's and vendor's lists join the whole generated set
  * (50k tickets with their customers and chairs): read once, the joined rows serve the next screen
  * that needs them at once instead of reading IndexedDB again, and stay current because the one
- * live query keeps running (Dexie re-runs it when a table it read changes).
+ * query keeps running while any screen shows it.
+ *
+ * Such a join takes seconds at fleet size, so it is not re-run on every write the way a Dexie
+ * live query is: while a first sync lands 84k rows in ~340 commits, that would read the whole set
+ * again after each one and starve the sync of IndexedDB (a vendor's first sync on the Ticket
+ * Assignment screen did not finish in 20 minutes). A write to a mirrored table marks the result
+ * stale; the next read starts once the last one is over and a pause twice its length has passed,
+ * so the reads take at most a third of the time while rows land, and a small query (a few ms)
+ * still follows each change at once. The last write is always read.
  *
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
-import { liveQuery, type Subscription } from 'dexie';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
+import { ENTITY_TABLES } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { useSession } from '../session-context';
 
 /** How long a query no screen shows keeps running, for the screen the user goes to next. */
 export const SHARED_QUERY_KEEP_MS = 2 * 60 * 1000;
+
+/** The longest pause before a stale result is read again, however slow the last read was. */
+export const SHARED_QUERY_MAX_PAUSE_MS = 5_000;
+
+/** The mirrored tables (a shared query reads only these; outbox, shadows and meta are not). */
+const MIRRORED = new Set<string>(ENTITY_TABLES);
+
+/** True when a write committed to `db` touched a mirrored table (in this tab or another). */
+function touchesMirror(db: ChairsideDatabase, parts: ObservabilitySet): boolean {
+  const prefix = `idb://${db.name}/`;
+  return Object.keys(parts).some(
+    (part) =>
+      part.startsWith(prefix) && MIRRORED.has(part.slice(prefix.length).split('/')[0] ?? ''),
+  );
+}
+
+interface Subscription {
+  unsubscribe(): void;
+}
+
+/**
+ * Runs `query` now and again after each write to a mirrored table of `db`: one read at a time,
+ * each started a pause of twice the last read's length after it (at most
+ * SHARED_QUERY_MAX_PAUSE_MS), every write made during a read or a pause read by the next one.
+ */
+function watchMirror<T>(
+  db: ChairsideDatabase,
+  query: (db: ChairsideDatabase) => Promise<T>,
+  next: (value: T) => void,
+  error: (error: unknown) => void,
+): Subscription {
+  let stopped = false;
+  let reading = false;
+  let stale = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastReadMs = 0;
+  const read = async () => {
+    timer = null;
+    reading = true;
+    stale = false;
+    const started = performance.now();
+    try {
+      const value = await query(db);
+      if (!stopped) next(value);
+    } catch (failure) {
+      if (!stopped) error(failure);
+    }
+    lastReadMs = performance.now() - started;
+    reading = false;
+    if (stale) schedule();
+  };
+  const schedule = () => {
+    if (stopped || reading || timer) return;
+    timer = setTimeout(() => void read(), Math.min(2 * lastReadMs, SHARED_QUERY_MAX_PAUSE_MS));
+  };
+  const onWrite = (parts: ObservabilitySet) => {
+    if (!touchesMirror(db, parts)) return;
+    stale = true;
+    schedule();
+  };
+  Dexie.on('storagemutated', onWrite);
+  void read();
+  return {
+    unsubscribe() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      Dexie.on.storagemutated.unsubscribe(onWrite);
+    },
+  };
+}
 
 interface Shared<T> {
   value: T | undefined;
@@ -45,17 +124,19 @@ function shared<T>(
     const notify = () => {
       for (const listener of self.listeners) listener();
     };
-    self.subscription = liveQuery(() => query(db)).subscribe({
-      next: (value) => {
+    self.subscription = watchMirror(
+      db,
+      query,
+      (value) => {
         self.value = value;
         self.error = null;
         notify();
       },
-      error: (error: unknown) => {
+      (error) => {
         self.error = error;
         notify();
       },
-    });
+    );
     // Started by a render that may never commit: it stops unless a screen subscribes.
     stopWhenIdle(self);
   }
