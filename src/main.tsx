@@ -5,6 +5,7 @@ import { ThemeProvider } from 'next-themes';
 import { RouterProvider } from 'react-router-dom';
 import { system } from './app/theme';
 import { router } from './app/router';
+import { preloadAreaAt } from './app/routes';
 import { AppToaster } from './app/app-toaster';
 import { UpdatePrompt } from './app/update-prompt';
 import { SessionProvider } from './data/session-context';
@@ -28,6 +29,10 @@ const session = new DeferredSession({
   },
 });
 void session.init();
+// A returning user's layout and area (named by the hash) load alongside the session's code.
+if (session.getState().status === 'loading') {
+  preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,7 +13,7 @@ import { useSession } from '../data/session-context';
 import { RequireSession, RoleGuard, RoleHomeRedirect, accessDeniedScreen } from './guards';
 import { LazyScreen, LoadingCode, lazyValue, useLazy, type LazyValue } from './lazy';
 import { SignInScreen } from './sign-in-screen';
-import { paths, roleHome, roles, type Role } from '../domain/paths';
+import { areaRoleOf, paths, roleHome, roles, type Role } from '../domain/paths';
 
 const screens = {
   signUp: lazyValue(() => import('./sign-up-screen').then((m) => m.SignUpScreen)),
@@ -63,6 +63,17 @@ function SignedInLayout() {
         .catch(() => undefined);
   }, [role]);
   return <LazyScreen screen={screens.layout} fullScreen />;
+}
+
+/**
+ * A returning user opening a screen of an area (a reload, the installed app's start): the
+ * layout and that area start loading with the session's code, not after the session is restored.
+ * The role guard still decides what is shown; a wrong guess only fetches a chunk early.
+ */
+export function preloadAreaAt(path: string): void {
+  const role = areaRoleOf(path);
+  if (!role) return;
+  for (const code of [screens.layout, areas[role]]) code.preload().catch(() => undefined);
 }
 
 /** Loads every lazily loaded screen and area (component tests render them synchronously). */

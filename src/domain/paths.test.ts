@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminPaths, areaNav, customerPaths, roleHome, roles, vendorPaths } from './paths';
+import {
+  adminPaths,
+  areaNav,
+  areaRoleOf,
+  customerPaths,
+  engineerPaths,
+  roleHome,
+  roles,
+  vendorPaths,
+} from './paths';
 
 describe('roleHome', () => {
   it('sends each role to its own area', () => {
@@ -30,5 +39,20 @@ describe('the path tables', () => {
     expect(areaNav.ADMIN.map((i) => i.path)).toContain(adminPaths.partRequests);
     expect(areaNav.VENDOR.map((i) => i.path)).toContain(vendorPaths.engineers);
     expect(customerPaths.testSheet('c1')).toBe('/dashboard/customer/chairs/c1/test-sheet');
+  });
+});
+
+describe('areaRoleOf', () => {
+  it("names the area of each role's screens, its home and a ticket page", () => {
+    for (const role of roles) {
+      for (const item of areaNav[role]) expect(areaRoleOf(item.path), item.path).toBe(role);
+    }
+    expect(areaRoleOf(engineerPaths.ticket('abc'))).toBe('ENGINEER');
+    expect(areaRoleOf(customerPaths.testSheet('abc'))).toBe('CUSTOMER');
+  });
+  it('names none for the public pages, the dashboard root or a look-alike path', () => {
+    for (const path of ['/', '/login', '/signup', '/dashboard', '/dashboard/engineers', '']) {
+      expect(areaRoleOf(path), path).toBeNull();
+    }
   });
 });

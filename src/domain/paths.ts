@@ -110,6 +110,11 @@ export const areaNav: Record<Role, NavItem[]> = {
 
 export const roles: Role[] = ['CUSTOMER', 'ADMIN', 'ENGINEER', 'VENDOR'];
 
+/** The role whose area a path is in ('/dashboard/engineer/tickets' → ENGINEER), else null. */
+export function areaRoleOf(path: string): Role | null {
+  return roles.find((r) => path === roleHome(r) || path.startsWith(`${roleHome(r)}/`)) ?? null;
+}
+
 /** The role home; an unknown role gets the customer area (SPEC §2). */
 export function roleHome(role: string | null | undefined): string {
   const known = roles.find((r) => r === role);
