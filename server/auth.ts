@@ -15,7 +15,7 @@ import {
   passwordBytes,
 } from '../src/domain/schemas/auth.schema';
 import type { Database, Queryable } from './db/database';
-import { HttpError, isRecord, readJson, sendEmpty, sendJson } from './http-util';
+import { HttpError, isRecord, readJson, requestUrl, sendEmpty, sendJson } from './http-util';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import {
   DEFAULT_AUTH_RATE_LIMITS,
@@ -472,7 +472,7 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req);
     const path = url.pathname.replace(/\/+$/, '');
     const issuer = `http://${req.headers.host ?? 'localhost'}/auth/v1`;
     const method = req.method ?? 'GET';

@@ -28,6 +28,19 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-max-age': '86400',
 };
 
+/**
+ * The request's URL. Its target is a path (origin form, RFC 9112 §3.2.1) and is read as one, so
+ * '//x' is a path and never a host; a target that is no URL at all is a 400, never a crash.
+ */
+export function requestUrl(req: IncomingMessage): URL {
+  const target = req.url ?? '/';
+  try {
+    return new URL(target.startsWith('/') ? `http://localhost${target}` : target);
+  } catch {
+    throw new HttpError(400, { message: 'Bad request target', msg: 'Bad request target' });
+  }
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

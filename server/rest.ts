@@ -5,7 +5,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_DEMO_JWT_SECRET, logFailure, verifyAccessToken } from './auth';
 import type { Database, Queryable } from './db/database';
-import { CORS_HEADERS, HttpError, readJson, sendEmpty, sendJson, sendJsonText } from './http-util';
+import {
+  CORS_HEADERS,
+  HttpError,
+  readJson,
+  requestUrl,
+  sendEmpty,
+  sendJson,
+  sendJsonText,
+} from './http-util';
 import { RestError, parseQuery, type Condition, type Filter, type ParsedQuery } from './rest-query';
 
 export interface RestHandlerOptions {
@@ -360,7 +368,7 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     }
     let role = 'anon';
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = requestUrl(req);
       const rest = url.pathname.replace(/^\/rest\/v1\/?/, '');
       const auth = await claimsFor(req, secret);
       role = auth.role;

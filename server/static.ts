@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { requestUrl } from './http-util';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -151,10 +152,9 @@ function cacheControl(name: string): string {
 export function createStaticHandler(root: string) {
   const base = resolve(root);
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     let pathname: string;
     try {
-      pathname = decodeURIComponent(url.pathname);
+      pathname = decodeURIComponent(requestUrl(req).pathname);
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
       return;

@@ -10,7 +10,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LOCAL_DEMO_JWT_SECRET, logFailure } from './auth';
 import type { Database, Queryable } from './db/database';
-import { CORS_HEADERS, HttpError, readBody, readJson, sendEmpty, sendJson } from './http-util';
+import {
+  CORS_HEADERS,
+  HttpError,
+  readBody,
+  readJson,
+  requestUrl,
+  sendEmpty,
+  sendJson,
+} from './http-util';
 import { claimsFor } from './rest';
 import { RestError } from './rest-query';
 
@@ -235,7 +243,7 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
       return;
     }
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = requestUrl(req);
       const parts = url.pathname
         .replace(/^\/storage\/v1\/?/, '')
         .split('/')

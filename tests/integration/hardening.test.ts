@@ -1,5 +1,6 @@
 // The local server as an outsider finds it: each request that once answered 500, ran unbounded
 // or was wider than the product, sent exactly as it was found (issue "Harden the backend").
+import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isLoopback, startServer, type RunningServer } from '../../server/app';
@@ -69,6 +70,31 @@ describe('malformed input is a 4xx, never a 500', () => {
       expect(await res.json()).toMatchObject({ code: 'PGRST100' });
     },
   );
+
+  it('reads a target that starts with two slashes as a path, never as a host', async () => {
+    // Found by the fuzz test: '//host[' made the URL parser throw, answered 500.
+    const targets = [
+      '//pDWNDs[Gh?email=%00&order=%ED%A0%80',
+      '//[',
+      '//rest/v1/parts',
+      '//auth/v1/token?grant_type=password',
+      '//storage/v1/object/service-photos/x',
+    ];
+    for (const target of targets) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(running.url);
+        request({ hostname, port, path: target, method: 'GET' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+      // The app's page (the router's fallback) or a 4xx: an answer, never a 500.
+      expect(status, target).toBeGreaterThanOrEqual(200);
+      expect(status, target).toBeLessThan(500);
+    }
+  });
 
   it('refuses a JSON body nested 5,000 deep', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
