@@ -2,8 +2,9 @@
 // sees their data from the mirror before the network answers. The shell comes from the service
 // worker, the tickets from IndexedDB, while the server holds every data request (auth, tables
 // and functions) unanswered; a ticket renamed on the server meanwhile shows the screen is the
-// mirror's, and every other screen of the role opens from the mirror meanwhile. Once the server
-// answers, the sync completes and the new name arrives.
+// mirror's, and every other screen of the role opens from the mirror meanwhile; the status bar says
+// 'Syncing…' while the round waits. Once the server answers, the sync completes, the new name
+// arrives and the bar says 'Synced just now · 0 pending'.
 // Engineer on the tablet, reopening the app soon after closing it; customer on the phone, whose
 // access token expired while the app was closed, so it must be renewed over the network first.
 import type { Response } from 'playwright-core';
@@ -67,6 +68,13 @@ describe('slow 3G, returning user', () => {
         expect(documentResponse).not.toBeNull();
         expect(documentResponse!.fromServiceWorker()).toBe(true);
         expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        // A sync round is under way and the server does not answer: the status bar says so (after
+        // its 1 s without flicker), with the pending count, not 'Synced just now'.
+        await hold.firstRequest();
+        await syncStatus(page).getByText('Syncing…').waitFor();
+        await syncStatus(page).getByText('0 pending').waitFor();
+        expect(await syncStatus(page).getByText('Synced just now').count()).toBe(0);
+        expect(hold.answered()).toBe(0);
         await checkAndShoot(page, `the ${role} home on slow 3G`, `slow-3g-${role.toLowerCase()}`);
         // Every other screen of the role opens from the mirror too, with nothing answered yet.
         for (const route of await roleRoutes(role, demo.db)) {
@@ -83,6 +91,7 @@ describe('slow 3G, returning user', () => {
         await main.getByText(renamed, { exact: true }).waitFor({ timeout: 120_000 });
         await syncStatus(page).getByText('Synced just now').waitFor();
         await syncStatus(page).getByText('0 pending').waitFor();
+        expect(await syncStatus(page).getByText('Syncing…').count()).toBe(0);
         expect(await main.getByText(ticket.title, { exact: true }).count()).toBe(0);
         expect(hold.answered()).toBeGreaterThan(0);
         expect(dataAnswers.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FakeSessionStore,
   engineerUser,
@@ -36,6 +36,61 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     expect(indicator()).toHaveTextContent('Online');
     expect(indicator()).toHaveTextContent('Synced 2 min ago');
     expect(indicator()).toHaveTextContent('0 pending');
+  });
+
+  it('says Syncing… with the pending count once a round has run 1 s, and the last sync after it', async () => {
+    const { engine } = await renderSignedIn();
+    const synced = { online: true, firstSyncDone: true, pendingCount: 2 };
+    act(() => engine.setStatus({ ...synced, lastSyncAt: new Date().toISOString() }));
+    vi.useFakeTimers();
+    try {
+      // A round that finishes quickly never shows: no flicker.
+      act(() => engine.setStatus({ syncing: true }));
+      act(() => vi.advanceTimersByTime(900));
+      act(() => engine.setStatus({ syncing: false }));
+      act(() => vi.advanceTimersByTime(500));
+      expect(indicator()).toHaveTextContent('Synced just now');
+      expect(indicator()).not.toHaveTextContent('Syncing…');
+
+      // One the server does not answer: after 1 s the bar says a sync is under way.
+      act(() => engine.setStatus({ syncing: true }));
+      act(() => vi.advanceTimersByTime(999));
+      expect(indicator()).toHaveTextContent('Synced just now');
+      act(() => vi.advanceTimersByTime(1));
+      expect(indicator()).toHaveTextContent('Online· Syncing…· 2 pending');
+      expect(indicator()).not.toHaveTextContent('Synced just now');
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(indicator()).toHaveTextContent('Syncing…');
+
+      // It finishes: the last sync time again, at once.
+      act(() =>
+        engine.setStatus({ syncing: false, pendingCount: 0, lastSyncAt: new Date().toISOString() }),
+      );
+      expect(indicator()).toHaveTextContent('Synced just now');
+      expect(indicator()).toHaveTextContent('0 pending');
+      expect(indicator()).not.toHaveTextContent('Syncing…');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the first sync’s progress during a first sync, not Syncing…', async () => {
+    const { engine } = await renderSignedIn();
+    vi.useFakeTimers();
+    try {
+      act(() =>
+        engine.setStatus({
+          syncing: true,
+          firstSyncDone: false,
+          progress: { table: 'chairs', tableIndex: 2, tableCount: 4, loaded: 0, total: 10 },
+        }),
+      );
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(indicator()).toHaveTextContent('First sync 50%');
+      expect(indicator()).not.toHaveTextContent('Syncing…');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows offline with the changes waiting', async () => {

@@ -1,6 +1,6 @@
 // The sync status, always in view in the top bar: online or offline, pending changes, the first
-// sync's progress, the last sync time and a count of changes that need attention. It opens a
-// drawer with the details and the 'needs attention' list.
+// sync's progress, the last sync time (or 'Syncing…' while a round is under way) and a count of
+// changes that need attention. It opens a drawer with the details and the 'needs attention' list.
 import {
   Badge,
   Box,
@@ -15,7 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
 import { progressFraction, type SyncStatus } from '../../data/sync-status';
@@ -24,21 +24,45 @@ import { NeedsAttentionList } from './needs-attention-list';
 import { useRefusalToast } from './use-refusal-toast';
 import { useNow } from '../../components/use-now';
 
-function summary(status: SyncStatus, now: Date) {
+/** How long a round runs before the bar says so: a quick round never flickers 'Syncing…'. */
+export const SYNCING_SHOWN_AFTER_MS = 1_000;
+
+/** The text while a round (not the first sync) has been under way for a while. */
+export const SYNCING_TEXT = 'Syncing…';
+
+/** `on`, once it has stayed true for `delayMs`; false again as soon as it is false. */
+function useLasting(on: boolean, delayMs: number): boolean {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLasting(false);
+      return;
+    }
+    const timer = setTimeout(() => setLasting(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [on, delayMs]);
+  return on && lasting;
+}
+
+function summary(status: SyncStatus, now: Date, roundUnderWay: boolean) {
   const firstSync = status.syncing && !status.firstSyncDone;
   const percent = Math.round(progressFraction(status.progress) * 100);
   return {
     firstSync,
     percent,
     connection: status.online ? 'Online' : 'Offline',
-    when: firstSync ? `First sync ${percent}%` : lastSyncText(status.lastSyncAt, now),
+    when: firstSync
+      ? `First sync ${percent}%`
+      : roundUnderWay
+        ? SYNCING_TEXT
+        : lastSyncText(status.lastSyncAt, now),
     pending: `${status.pendingCount} pending`,
     attention: status.needsAttention.length,
   };
 }
 
 function SyncDetails({ status, now }: { status: SyncStatus; now: Date }) {
-  const s = summary(status, now);
+  const s = summary(status, now, false);
   return (
     <Stack gap="4">
       <DataList.Root orientation="horizontal" size="md">
@@ -86,8 +110,9 @@ export function SyncIndicator() {
     status.needsAttention,
     useCallback(() => setOpen(true), []),
   );
-  const s = summary(status, now);
-  const Icon = s.firstSync ? LuRefreshCw : status.online ? LuCloud : LuCloudOff;
+  const roundUnderWay = useLasting(status.syncing, SYNCING_SHOWN_AFTER_MS);
+  const s = summary(status, now, roundUnderWay);
+  const Icon = s.firstSync || roundUnderWay ? LuRefreshCw : status.online ? LuCloud : LuCloudOff;
 
   return (
     <Drawer.Root
