@@ -3,32 +3,31 @@
  * customer's chairs, a preferred date from today on, one of the 18 half-hour slots from 08:00 to
  * 16:30, and optional notes.
  */
-import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
 import { localDateKey } from '../../../domain/appointments';
 import { SERVICE_TIME_SLOTS } from '../../../domain/customer-chairs';
-import type { Chair } from '../../../domain/entities';
-import { chairLabel } from '../../../domain/labels';
 import {
   serviceRequestSchema,
   type ServiceRequestInput,
 } from '../../../domain/schemas/service-request.schema';
+import { ChairSelect } from '../chair-select';
+
+const TIME_SLOTS = SERVICE_TIME_SLOTS.map((slot) => ({ value: slot, label: slot }));
 
 export function BookServiceDialog({
   open,
   onClose,
-  chairs,
   chairId = '',
 }: {
   open: boolean;
   onClose: () => void;
-  chairs: Chair[];
   /** The chair chosen when the dialog opens (Schedule Service on My Chairs). */
   chairId?: string;
 }) {
@@ -83,19 +82,7 @@ export function BookServiceDialog({
       submitting={isSubmitting}
       onSubmit={handleSubmit(submit)}
     >
-      <FormField label="Chair" required error={errors.chairId?.message}>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field {...register('chairId')}>
-            <option value="">Select a chair</option>
-            {chairs.map((chair) => (
-              <option key={chair.id} value={chair.id}>
-                {chairLabel(chair)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <ChairSelect registration={register('chairId')} error={errors.chairId?.message} />
       <FormField
         label="Preferred Date"
         required
@@ -104,19 +91,14 @@ export function BookServiceDialog({
       >
         <Input size="lg" type="date" min={today} {...register('preferredDate')} />
       </FormField>
-      <FormField label="Preferred Time" required error={errors.preferredTime?.message}>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field {...register('preferredTime')}>
-            <option value="">Select a time</option>
-            {SERVICE_TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label="Preferred Time"
+        required
+        error={errors.preferredTime?.message}
+        placeholder="Select a time"
+        options={TIME_SLOTS}
+        registration={register('preferredTime')}
+      />
       <FormField label="Notes" helper="Optional">
         <Textarea rows={3} {...register('notes')} />
       </FormField>

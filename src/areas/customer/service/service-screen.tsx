@@ -14,7 +14,6 @@ import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { ServiceRequestStatusBadge } from '../../../components/status-badges';
 import {
-  useMyRequestableChairs,
   useMyServiceRequests,
   type CustomerServiceRequest,
 } from '../../../data/queries/customer';
@@ -121,7 +120,6 @@ export function ServiceScreen() {
   const chosen = (location.state as { chairId?: string } | null)?.chairId ?? '';
   const [open, setOpen] = useState(Boolean(chosen));
   const requests = useMyServiceRequests();
-  const chairs = useMyRequestableChairs();
 
   return (
     <>
@@ -149,14 +147,7 @@ export function ServiceScreen() {
           requests.map((item) => <RequestCard key={item.request.id} item={item} />)
         )}
       </Stack>
-      {chairs ? (
-        <BookServiceDialog
-          open={open}
-          onClose={() => setOpen(false)}
-          chairs={chairs}
-          chairId={chosen}
-        />
-      ) : null}
+      <BookServiceDialog open={open} onClose={() => setOpen(false)} chairId={chosen} />
     </>
   );
 }

@@ -2,20 +2,22 @@
  * The Create Ticket dialog (SPEC §2 Support Center, §5 Ticket): title, description of at least 10
  * characters, priority and, optionally, one of the customer's own chairs.
  */
-import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField, labelledOptions } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { useAction } from '../../../data/use-action';
-import type { Chair } from '../../../domain/entities';
-import { TICKET_PRIORITY_LABELS, chairLabel } from '../../../domain/labels';
+import { TICKET_PRIORITY_LABELS } from '../../../domain/labels';
 import {
   TICKET_PRIORITIES,
   createTicketSchema,
   type CreateTicketInput,
 } from '../../../domain/schemas/ticket.schema';
+import { ChairSelect } from '../chair-select';
+
+const PRIORITIES = labelledOptions(TICKET_PRIORITIES, TICKET_PRIORITY_LABELS);
 
 // No priority is preselected: the customer chooses one (SPEC §5 'Priority is required').
 const EMPTY = {
@@ -25,15 +27,7 @@ const EMPTY = {
   chairId: '',
 } as unknown as CreateTicketInput;
 
-export function CreateTicketDialog({
-  open,
-  onClose,
-  chairs,
-}: {
-  open: boolean;
-  onClose: () => void;
-  chairs: Chair[];
-}) {
+export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { run } = useAction();
   const {
     register,
@@ -90,32 +84,15 @@ export function CreateTicketDialog({
       <FormField label="Description" required error={errors.description?.message}>
         <Textarea rows={4} {...register('description')} />
       </FormField>
-      <FormField label="Priority" required error={errors.priority?.message}>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field {...register('priority')}>
-            <option value="">Select priority</option>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {TICKET_PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-      <FormField label="Chair" helper="Optional">
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field {...register('chairId')}>
-            <option value="">No specific chair</option>
-            {chairs.map((chair) => (
-              <option key={chair.id} value={chair.id}>
-                {chairLabel(chair)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label="Priority"
+        required
+        error={errors.priority?.message}
+        placeholder="Select priority"
+        options={PRIORITIES}
+        registration={register('priority')}
+      />
+      <ChairSelect optional registration={register('chairId')} />
     </FormDialog>
   );
 }

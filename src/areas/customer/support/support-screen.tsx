@@ -22,7 +22,6 @@ import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
 import {
-  useMyRequestableChairs,
   useMyTickets,
   type CustomerTicket,
 } from '../../../data/queries/customer';
@@ -127,7 +126,6 @@ export function SupportScreen() {
   const startOpen = (location.state as { createTicket?: boolean } | null)?.createTicket === true;
   const [open, setOpen] = useState(startOpen);
   const tickets = useMyTickets();
-  const chairs = useMyRequestableChairs();
 
   return (
     <>
@@ -173,7 +171,7 @@ export function SupportScreen() {
           )}
         </Stack>
       </Stack>
-      <CreateTicketDialog open={open} onClose={() => setOpen(false)} chairs={chairs ?? []} />
+      <CreateTicketDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
