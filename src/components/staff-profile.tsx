@@ -26,11 +26,11 @@ import type { User } from '../domain/entities';
 import { formatDate } from '../domain/format';
 import { adminProfileSchema, type AdminProfileInput } from '../domain/schemas/profile.schema';
 import { ListEmptyState } from './empty-state';
-import { TextField } from './form-field';
 import { LoadingState } from './loading-state';
 import { ScreenHeading } from './screen-heading';
 import { RoleBadge } from './status-badges';
 import { useUnsavedInput } from './unsaved-input';
+import { ProfileFormActions, UserFields } from './user-fields';
 
 export interface StaffAccess {
   /** 'Full System Access' or 'Full Operations Access'. */
@@ -181,19 +181,15 @@ function StaffProfileForm({
   onSave: (values: AdminProfileInput) => Promise<boolean>;
   onDone: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<AdminProfileInput>({
+  const form = useForm<AdminProfileInput>({
     resolver: zodResolver(adminProfileSchema),
     defaultValues: values(user),
   });
+  const { isDirty, isSubmitting } = form.formState;
   useUnsavedInput(isDirty && !isSubmitting);
 
   const cancel = () => {
-    reset(values(user));
+    form.reset(values(user));
     onDone();
   };
   const save = async (input: AdminProfileInput) => {
@@ -201,38 +197,14 @@ function StaffProfileForm({
   };
 
   return (
-    <form aria-label="Edit profile" onSubmit={handleSubmit(save)} noValidate>
+    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
       <Stack gap="4">
-        <TextField
-          label="Full Name"
-          required
-          error={errors.name?.message}
-          registration={register('name')}
+        <UserFields
+          form={form}
+          schema={adminProfileSchema}
+          fields={['name', 'email', 'phone', 'address', 'profilePictureUrl']}
         />
-        <TextField
-          label="Email Address"
-          type="email"
-          required
-          error={errors.email?.message}
-          registration={register('email')}
-        />
-        <TextField label="Phone Number" type="tel" registration={register('phone')} />
-        <TextField label="Address" registration={register('address')} />
-        <TextField
-          label="Profile Picture URL"
-          type="url"
-          helper="Leave blank to use your initials"
-          error={errors.profilePictureUrl?.message}
-          registration={register('profilePictureUrl')}
-        />
-        <Stack direction="row" justify="flex-end" gap="2">
-          <Button variant="outline" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">
-            Save Changes
-          </Button>
-        </Stack>
+        <ProfileFormActions onCancel={cancel} submitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -5,17 +5,8 @@
 import type { User } from './entities';
 import type { MutationArgs } from './mutations';
 import type { AddUserInput } from './schemas/admin.schema';
-import type { PracticeType } from './schemas/common';
 import { splitList } from './schemas/profile.schema';
 import { matchesSearch } from './search';
-
-/** Practice types in words, for the add-user form. */
-export const PRACTICE_TYPE_NAMES: Record<PracticeType, string> = {
-  DENTAL: 'Dental',
-  MEDICAL: 'Medical',
-  VETERINARY: 'Veterinary',
-  CLINIC: 'Clinic',
-};
 
 const blankToUndefined = (value: string | undefined) => value?.trim() || undefined;
 

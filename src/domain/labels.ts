@@ -4,7 +4,7 @@
 // stock level, role, warranty). Pure; takes whatever part of the row it needs.
 import { isChairModel, modelName, type ChairConfiguration } from './chair-models';
 import type { ChairStatus, PartRequestStatus, ServiceRequestStatus } from './entities';
-import type { Role } from './schemas/common';
+import type { PracticeType, Role } from './schemas/common';
 import type {
   PartCondition,
   TicketPriority,
@@ -109,6 +109,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Admin',
   ENGINEER: 'Engineer',
   VENDOR: 'Vendor',
+};
+
+/** A practice type in words (SPEC §3 practice.type). */
+export const PRACTICE_TYPE_LABELS: Record<PracticeType, string> = {
+  DENTAL: 'Dental',
+  MEDICAL: 'Medical',
+  VETERINARY: 'Veterinary',
+  CLINIC: 'Clinic',
 };
 
 /** A role's label; an unknown role reads as its own code, capitalised ('OTHER' -> 'Other'). */

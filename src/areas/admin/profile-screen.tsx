@@ -6,7 +6,7 @@ import { StaffProfile } from '../../components/staff-profile';
 import { useOwnProfile } from '../../data/queries/admin';
 import { useChangePassword, useCurrentUser } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
-import type { AdminProfileInput } from '../../domain/schemas/profile.schema';
+import { profileUpdateArgs, type AdminProfileInput } from '../../domain/schemas/profile.schema';
 
 const ACCESS = {
   title: 'Full System Access',
@@ -30,13 +30,7 @@ export function ProfileScreen() {
   const save = (values: AdminProfileInput) =>
     run(
       'profile.update',
-      {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone?.trim() ?? '',
-        address: values.address?.trim() ?? '',
-        profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
-      },
+      profileUpdateArgs(values),
       { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
     );
   return (

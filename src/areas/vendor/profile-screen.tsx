@@ -6,7 +6,7 @@ import { StaffProfile } from '../../components/staff-profile';
 import { useOwnProfile } from '../../data/queries/vendor';
 import { useChangePassword, useCurrentUser } from '../../data/session-context';
 import { useAction } from '../../data/use-action';
-import type { VendorProfileInput } from '../../domain/schemas/profile.schema';
+import { profileUpdateArgs, type VendorProfileInput } from '../../domain/schemas/profile.schema';
 
 const ACCESS = {
   title: 'Full Operations Access',
@@ -26,13 +26,7 @@ export function ProfileScreen() {
   const save = (values: VendorProfileInput) =>
     run(
       'profile.update',
-      {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone?.trim() ?? '',
-        address: values.address?.trim() ?? '',
-        profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
-      },
+      profileUpdateArgs(values),
       { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
     );
   return (

@@ -3,7 +3,7 @@
  * The engineer's list fields are typed as comma-separated text and split on save.
  */
 import { z } from 'zod';
-import { mutationArgSchemas } from '../mutations';
+import { mutationArgSchemas, type MutationArgs } from '../mutations';
 import { optionalText, practiceTypeSchema, profilePictureUrlSchema } from './common';
 
 /** Splits a comma-separated list, trimming each entry and dropping empty ones. */
@@ -15,6 +15,26 @@ export function splitList(value: string): string[] {
 }
 
 const profileUpdate = mutationArgSchemas['profile.update'].shape;
+
+/** The fields every profile form holds, as typed (optional ones may be missing or ''). */
+interface OwnFields {
+  name: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  profilePictureUrl?: string;
+}
+
+/** A profile form's own fields as 'profile.update' args, trimmed ('' for one left empty). */
+export function profileUpdateArgs(values: OwnFields): MutationArgs<'profile.update'> {
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone?.trim() ?? '',
+    address: values.address?.trim() ?? '',
+    profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
+  };
+}
 const engineerFields = profileUpdate.engineer.unwrap().shape;
 const nameField = profileUpdate.name;
 const emailField = profileUpdate.email;

@@ -1,23 +1,23 @@
 /**
  * The Add User dialog (SPEC §2 Admin Users, §5 Add user): name, valid e-mail and role (Customer,
  * Admin, Engineer) required, the rest optional; practice fields for a customer, location and
- * comma-separated coverage areas and specializations for an engineer.
+ * comma-separated coverage areas and specializations for an engineer. The role comes first: it
+ * decides which of the person's fields (the kit's UserFields, in the directory's words) follow.
  */
-import { NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormField, TextField } from '../../../components/form-field';
+import { SelectField, labelledOptions } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
+import { UserFields, type UserFieldName } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
-import { PRACTICE_TYPE_NAMES, addUserArgs } from '../../../domain/admin-users';
+import { addUserArgs } from '../../../domain/admin-users';
 import { ROLE_LABELS } from '../../../domain/labels';
 import {
   ADDABLE_ROLES,
   addUserSchema,
   type AddUserInput,
 } from '../../../domain/schemas/admin.schema';
-import { PRACTICE_TYPES } from '../../../domain/schemas/common';
 
 const EMPTY: AddUserInput = {
   name: '',
@@ -32,20 +32,33 @@ const EMPTY: AddUserInput = {
   specializations: '',
 };
 
+const ROLES = labelledOptions(ADDABLE_ROLES, ROLE_LABELS);
+
+type AddUserField = keyof AddUserInput & UserFieldName;
+
+const PERSON: AddUserField[] = ['name', 'email', 'phone', 'address'];
+
+/** The fields each role adds to the person's own. */
+const ROLE_FIELDS: Record<AddUserInput['role'], AddUserField[]> = {
+  CUSTOMER: ['practiceName', 'practiceType'],
+  ADMIN: [],
+  ENGINEER: ['location', 'coverageAreas', 'specializations'],
+};
+
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { run } = useAction();
+  const form = useForm<AddUserInput>({
+    resolver: zodResolver(addUserSchema),
+    defaultValues: EMPTY,
+  });
   const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY });
+  } = form;
   useUnsavedInput(isDirty && !isSubmitting);
-  const role = watch('role');
+  const role = form.watch('role');
 
   const close = () => {
-    reset(EMPTY);
+    form.reset(EMPTY);
     onClose();
   };
 
@@ -67,77 +80,21 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       formLabel="Add user"
       submitLabel="Create User"
       submitting={isSubmitting}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={form.handleSubmit(submit)}
     >
-      <TextField
-        label="Name"
+      <SelectField
+        label="Role"
         required
-        error={errors.name?.message}
-        registration={register('name')}
+        error={errors.role?.message}
+        options={ROLES}
+        registration={form.register('role')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        error={errors.email?.message}
-        registration={register('email')}
+      <UserFields
+        form={form}
+        schema={addUserSchema}
+        wording="directory"
+        fields={[...PERSON, ...ROLE_FIELDS[role]]}
       />
-      <FormField label="Role" required error={errors.role?.message}>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field {...register('role')}>
-            {ADDABLE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField label="Phone" registration={register('phone')} />
-        <TextField label="Address" registration={register('address')} />
-      </SimpleGrid>
-      {role === 'CUSTOMER' ? (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <TextField
-            label="Practice Name"
-            helper="A practice is saved only with a name"
-            registration={register('practiceName')}
-          />
-          <FormField label="Practice Type">
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('practiceType')}>
-                {PRACTICE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {PRACTICE_TYPE_NAMES[t]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </SimpleGrid>
-      ) : null}
-      {role === 'ENGINEER' ? (
-        <Stack gap="4">
-          <TextField
-            label="Location"
-            helper="Engineer details are saved only with a location"
-            registration={register('location')}
-          />
-          <TextField
-            label="Coverage Areas"
-            helper="Comma-separated"
-            registration={register('coverageAreas')}
-          />
-          <TextField
-            label="Specializations"
-            helper="Comma-separated"
-            registration={register('specializations')}
-          />
-        </Stack>
-      ) : null}
     </FormDialog>
   );
 }

@@ -1,14 +1,14 @@
 /**
  * Edit User (issue 16: SPEC's disabled Edit made to work): name and a valid e-mail required,
- * phone and address optional; writes through the queued 'user.update' action. Mount with `key`
- * per user so another user's values never show here (STYLE 13).
+ * phone and address optional (the kit's UserFields, in the directory's words); writes through the
+ * queued 'user.update' action. Mount with `key` per user so another user's values never show here
+ * (STYLE 13).
  */
-import { SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { TextField } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
+import { UserFields } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
 import type { User } from '../../../domain/entities';
 import {
@@ -19,11 +19,7 @@ import {
 
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { run } = useAction();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<EditUserInput, unknown, EditUserValues>({
+  const form = useForm<EditUserInput, unknown, EditUserValues>({
     resolver: zodResolver(editUserSchema),
     defaultValues: {
       name: user.name ?? '',
@@ -32,6 +28,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       address: user.address ?? '',
     },
   });
+  const { isDirty, isSubmitting } = form.formState;
   useUnsavedInput(isDirty && !isSubmitting);
 
   const submit = async (values: EditUserValues) => {
@@ -58,25 +55,14 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       formLabel="Edit user"
       submitLabel="Save Changes"
       submitting={isSubmitting}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={form.handleSubmit(submit)}
     >
-      <TextField
-        label="Name"
-        required
-        error={errors.name?.message}
-        registration={register('name')}
+      <UserFields
+        form={form}
+        schema={editUserSchema}
+        wording="directory"
+        fields={['name', 'email', 'phone', 'address']}
       />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        error={errors.email?.message}
-        registration={register('email')}
-      />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField label="Phone" registration={register('phone')} />
-        <TextField label="Address" registration={register('address')} />
-      </SimpleGrid>
     </FormDialog>
   );
 }

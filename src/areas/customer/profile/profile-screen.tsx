@@ -14,7 +14,7 @@ import { useMyProfile } from '../../../data/queries/customer';
 import { useChangePassword } from '../../../data/session-context';
 import type { User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
-import { PRACTICE_TYPE_LABELS } from './practice-labels';
+import { PRACTICE_TYPE_LABELS } from '../../../domain/labels';
 import { ProfileForm } from './profile-form';
 
 function Section({

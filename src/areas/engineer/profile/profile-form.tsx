@@ -4,14 +4,16 @@
  * with only the engineer fields an engineer may edit (never certifications, availability or
  * metrics).
  */
-import { Button, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form-field';
+import { useUnsavedInput } from '../../../components/unsaved-input';
+import { ProfileFormActions, UserFields } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
 import type { User } from '../../../domain/entities';
 import {
   engineerProfileSchema,
+  profileUpdateArgs,
   splitList,
   type EngineerProfileInput,
 } from '../../../domain/schemas/profile.schema';
@@ -34,18 +36,15 @@ export function profileFormValues(user: User): EngineerProfileInput {
 
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { run } = useAction();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EngineerProfileInput>({
+  const form = useForm<EngineerProfileInput>({
     resolver: zodResolver(engineerProfileSchema),
     defaultValues: profileFormValues(user),
   });
+  const { isDirty, isSubmitting } = form.formState;
+  useUnsavedInput(isDirty && !isSubmitting);
 
   const cancel = () => {
-    reset(profileFormValues(user));
+    form.reset(profileFormValues(user));
     onDone();
   };
 
@@ -53,12 +52,8 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
     const saved = await run(
       'profile.update',
       {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone?.trim() ?? '',
-        // Not on this form, but the update replaces it: send the stored value back unchanged.
-        address: user.address ?? '',
-        profilePictureUrl: values.profilePictureUrl?.trim() ?? '',
+        // The address is not on this form, but the update replaces it: the stored value goes back.
+        ...profileUpdateArgs({ ...values, address: user.address ?? '' }),
         engineer: {
           location: values.location.trim(),
           emergencyPhone: values.emergencyPhone?.trim() ?? '',
@@ -73,77 +68,24 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   };
 
   return (
-    <form aria-label="Edit profile" onSubmit={handleSubmit(save)} noValidate>
+    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
       <Stack gap="5">
-        <TextField
-          label="Profile Picture URL"
-          type="url"
-          helper="Leave blank to use your initials"
-          error={errors.profilePictureUrl?.message}
-          registration={register('profilePictureUrl')}
+        <UserFields
+          form={form}
+          schema={engineerProfileSchema}
+          fields={[
+            'profilePictureUrl',
+            'name',
+            'email',
+            'phone',
+            'location',
+            'emergencyPhone',
+            'coverageAreas',
+            'specializations',
+            'skillSets',
+          ]}
         />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <TextField
-            label="Full Name"
-            required
-            error={errors.name?.message}
-            registration={register('name')}
-          />
-          <TextField
-            label="Email Address"
-            type="email"
-            required
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <TextField
-            label="Phone Number"
-            type="tel"
-            error={errors.phone?.message}
-            registration={register('phone')}
-          />
-          <TextField
-            label="Primary Location"
-            required
-            error={errors.location?.message}
-            registration={register('location')}
-          />
-          <TextField
-            label="Emergency Phone"
-            type="tel"
-            error={errors.emergencyPhone?.message}
-            registration={register('emergencyPhone')}
-          />
-        </SimpleGrid>
-        <TextField
-          label="Coverage Areas"
-          required
-          helper="Separate areas with commas"
-          error={errors.coverageAreas?.message}
-          registration={register('coverageAreas')}
-        />
-        <TextField
-          label="Specializations"
-          required
-          helper="Separate specializations with commas"
-          error={errors.specializations?.message}
-          registration={register('specializations')}
-        />
-        <TextField
-          label="Skill Sets"
-          required
-          helper="Separate skills with commas"
-          error={errors.skillSets?.message}
-          registration={register('skillSets')}
-        />
-        <Flex gap="3" justify="flex-end" wrap="wrap">
-          <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">
-            Save Changes
-          </Button>
-        </Flex>
+        <ProfileFormActions onCancel={cancel} submitting={isSubmitting} />
       </Stack>
     </form>
   );
