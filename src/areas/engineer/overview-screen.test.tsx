@@ -108,6 +108,101 @@ describe('OverviewScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Navigated away')).toBeInTheDocument();
   });
 
+  it('counts only my and unassigned tickets with many of other engineers’ in the mirror, lists newest first across both', async () => {
+    const others: SupportTicket[] = [];
+    // 60 tickets of two other engineers in every status and priority: none may count.
+    for (let n = 0; n < 60; n += 1) {
+      others.push(
+        ticketRow({
+          id: id(100 + n),
+          title: `Other ${n}`,
+          status: (['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const)[n % 4],
+          priority: (['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const)[n % 4],
+          engineerUserId: n % 2 ? OTHER_ENGINEER_ID : '00000000-0000-4000-8000-0000000000e9',
+          createdAt: `2026-04-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00.000Z`,
+        }),
+      );
+    }
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+    await renderWithSession(<OverviewScreen />, {
+      path: engineerPaths.home,
+      seed: async (db) => {
+        await db.users.put(userRow({ id: CUSTOMER_ID, name: 'Riverside Dental' }));
+        await db.supportTickets.bulkPut([
+          ...others,
+          // Mine: 2 open (one urgent), 6 in progress (one high), 1 resolved high.
+          ticketRow({
+            id: id(200),
+            title: 'Mine open newest',
+            engineerUserId: engineer.id,
+            createdAt: at(28),
+            priority: 'URGENT',
+          }),
+          ticketRow({
+            id: id(201),
+            title: 'Mine open older',
+            engineerUserId: engineer.id,
+            createdAt: at(2),
+          }),
+          ...[0, 1, 2, 3, 4, 5].map((n) =>
+            ticketRow({
+              id: id(210 + n),
+              title: `Mine working ${n}`,
+              status: 'IN_PROGRESS',
+              priority: n === 0 ? 'HIGH' : 'NORMAL',
+              engineerUserId: engineer.id,
+              createdAt: at(10 + n),
+            }),
+          ),
+          ticketRow({
+            id: id(220),
+            title: 'Mine resolved',
+            status: 'RESOLVED',
+            priority: 'HIGH',
+            engineerUserId: engineer.id,
+          }),
+          // Unassigned: 5 open, the newest between mine; 1 in progress nobody is on, urgent.
+          ...[0, 1, 2, 3, 4].map((n) =>
+            ticketRow({ id: id(230 + n), title: `Queue ${n}`, createdAt: at(20 + n) }),
+          ),
+          ticketRow({
+            id: id(240),
+            title: 'Queue working',
+            status: 'IN_PROGRESS',
+            priority: 'URGENT',
+            createdAt: at(27),
+          }),
+        ]);
+      },
+    });
+    await screen.findByRole('heading', { name: 'Open Tickets' });
+    expect(stat('My Tickets')).toMatch(/^My Tickets9/);
+    expect(stat('Open')).toMatch(/^Open7/);
+    expect(stat('In Progress')).toMatch(/^In Progress7/);
+    // Mine open urgent, mine working high, mine resolved high, queue working urgent.
+    expect(stat('High Priority')).toMatch(/^High Priority4/);
+    const open = screen.getByRole('list', { name: 'Open Tickets' });
+    expect(
+      within(open)
+        .getAllByRole('link')
+        .map((l) => l.textContent?.split('Riverside')[0]),
+    ).toEqual([
+      expect.stringContaining('Mine open newest'),
+      expect.stringContaining('Queue 4'),
+      expect.stringContaining('Queue 3'),
+      expect.stringContaining('Queue 2'),
+      expect.stringContaining('Queue 1'),
+    ]);
+    const progress = screen.getByRole('list', { name: 'In Progress' });
+    const titles = within(progress)
+      .getAllByRole('link')
+      .map((l) => l.textContent ?? '');
+    expect(titles).toHaveLength(5);
+    expect(titles[0]).toContain('Queue working');
+    expect(titles[1]).toContain('Mine working 5');
+    expect(titles.join()).not.toContain('Other');
+  });
+
   it('says so when there is nothing open or in progress', async () => {
     await renderWithSession(<OverviewScreen />, { path: engineerPaths.home, seed: async () => 0 });
     expect(await screen.findByText('No open tickets found')).toBeInTheDocument();

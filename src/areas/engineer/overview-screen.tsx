@@ -2,7 +2,8 @@
  * Engineer Overview (SPEC §2 Engineer routes): four counters and the first five open and
  * in-progress tickets, each linking to its ticket page. 'My Tickets' counts the tickets assigned
  * to the engineer; the other counters cover every ticket the engineer can see (theirs and the
- * unassigned ones), as their captions say.
+ * unassigned ones), as their captions say. All from the assignee index (useEngineerOverview):
+ * another engineer's tickets in the mirror are never read.
  */
 import { Card, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,7 +11,11 @@ import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
 import { TicketPriorityBadge } from '../../components/status-badges';
-import { useEngineerTickets, type TicketListItem } from '../../data/queries/tickets';
+import {
+  useEngineerOverview,
+  type EngineerOverview,
+  type TicketListItem,
+} from '../../data/queries/tickets';
 import { useCurrentUser } from '../../data/session-context';
 import { formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
@@ -21,7 +26,7 @@ const LIST_SIZE = 5;
 
 export function OverviewScreen() {
   const user = useCurrentUser();
-  const items = useEngineerTickets(user.id);
+  const overview = useEngineerOverview(user.id, LIST_SIZE);
   const firstName = user.name.split(' ')[0] ?? user.name;
 
   return (
@@ -30,45 +35,37 @@ export function OverviewScreen() {
         title="Overview"
         intro={`Welcome back, ${firstName}. Here is the work waiting for you.`}
       />
-      {items === undefined ? (
+      {overview === undefined ? (
         <LoadingState label="Loading tickets…" />
       ) : (
-        <OverviewContent items={items} userId={user.id} />
+        <OverviewContent overview={overview} />
       )}
     </Stack>
   );
 }
 
-function OverviewContent({ items, userId }: { items: TicketListItem[]; userId: string }) {
-  const open = items.filter((i) => i.ticket.status === 'OPEN');
-  const inProgress = items.filter((i) => i.ticket.status === 'IN_PROGRESS');
-  const mine = items.filter((i) => i.ticket.engineerUserId === userId);
-  const highPriority = items.filter(
-    (i) =>
-      (i.ticket.priority === 'HIGH' || i.ticket.priority === 'URGENT') &&
-      i.ticket.status !== 'CLOSED',
-  );
+function OverviewContent({ overview }: { overview: EngineerOverview }) {
   return (
     <Stack gap="6">
       <SimpleGrid as="section" aria-label="Ticket summary" columns={{ base: 2, lg: 4 }} gap="4">
-        <StatCard label="My Tickets" value={mine.length} help="Assigned to you" />
-        <StatCard label="Open" value={open.length} help="Yours and unassigned" />
-        <StatCard label="In Progress" value={inProgress.length} help="Yours and unassigned" />
+        <StatCard label="My Tickets" value={overview.mine} help="Assigned to you" />
+        <StatCard label="Open" value={overview.open} help="Yours and unassigned" />
+        <StatCard label="In Progress" value={overview.inProgress} help="Yours and unassigned" />
         <StatCard
           label="High Priority"
-          value={highPriority.length}
+          value={overview.highPriority}
           help="High or urgent, not closed"
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <TicketListCard
           title="Open Tickets"
-          items={open.slice(0, LIST_SIZE)}
+          items={overview.openFirst}
           empty="No open tickets found"
         />
         <TicketListCard
           title="In Progress"
-          items={inProgress.slice(0, LIST_SIZE)}
+          items={overview.inProgressFirst}
           empty="No tickets in progress found"
         />
       </SimpleGrid>

@@ -122,11 +122,84 @@ function unique(ids: (string | null)[]): string[] {
   return [...new Set(ids.filter((id): id is string => Boolean(id)))];
 }
 
-/** The signed-in engineer's tickets and the unassigned ones; undefined while loading. */
-export function useEngineerTickets(engineerId: string): TicketListItem[] | undefined {
-  return useMirror<TicketListItem[] | undefined>(
-    (db) => loadEngineerTickets(db, engineerId),
-    [engineerId],
+/** The engineer Overview's counters and its first open and in-progress tickets. */
+export interface EngineerOverview {
+  /** Assigned to the engineer. */
+  mine: number;
+  /** OPEN, theirs and unassigned. */
+  open: number;
+  /** IN_PROGRESS, theirs and unassigned. */
+  inProgress: number;
+  /** HIGH or URGENT and not CLOSED, theirs and unassigned (SPEC §2). */
+  highPriority: number;
+  /** The newest `listSize` open and in-progress tickets, with customer and chair. */
+  openFirst: TicketListItem[];
+  inProgressFirst: TicketListItem[];
+}
+
+const isHighPriority = (ticket: SupportTicket) =>
+  (ticket.priority === 'HIGH' || ticket.priority === 'URGENT') && ticket.status !== 'CLOSED';
+
+/**
+ * The Overview from the assignee index: 'My Tickets' is a count of the engineer's index range
+ * (no row read); the other counters and the two short lists come from one newest-first pass over
+ * the engineer's and the unassigned ranges, so no other engineer's ticket is ever read, whatever
+ * the mirror holds, and only the `listSize` tickets of each list are joined with their customer
+ * and chair.
+ */
+export async function loadEngineerOverview(
+  db: ChairsideDatabase,
+  engineerId: string,
+  listSize: number,
+): Promise<EngineerOverview> {
+  // Each range newest first: its first `listSize` of a status are the only ones it can add.
+  const pass = async (assignee: string | null) => {
+    const counts = { open: 0, inProgress: 0, highPriority: 0 };
+    const openFirst: SupportTicket[] = [];
+    const inProgressFirst: SupportTicket[] = [];
+    await byAssignee(db.supportTickets, assignee)
+      .reverse()
+      .each((ticket) => {
+        if (ticket.status === 'OPEN') {
+          counts.open += 1;
+          if (openFirst.length < listSize) openFirst.push(ticket);
+        } else if (ticket.status === 'IN_PROGRESS') {
+          counts.inProgress += 1;
+          if (inProgressFirst.length < listSize) inProgressFirst.push(ticket);
+        }
+        if (isHighPriority(ticket)) counts.highPriority += 1;
+      });
+    return { counts, openFirst, inProgressFirst };
+  };
+  const [mine, theirs, unassigned] = await Promise.all([
+    byAssignee(db.supportTickets, engineerId).count(),
+    pass(engineerId),
+    pass(null),
+  ]);
+  const first = (tickets: SupportTicket[]) =>
+    withCustomerAndChair(db, tickets.sort(newestFirst).slice(0, listSize));
+  const [openFirst, inProgressFirst] = await Promise.all([
+    first([...theirs.openFirst, ...unassigned.openFirst]),
+    first([...theirs.inProgressFirst, ...unassigned.inProgressFirst]),
+  ]);
+  return {
+    mine,
+    open: theirs.counts.open + unassigned.counts.open,
+    inProgress: theirs.counts.inProgress + unassigned.counts.inProgress,
+    highPriority: theirs.counts.highPriority + unassigned.counts.highPriority,
+    openFirst,
+    inProgressFirst,
+  };
+}
+
+/** loadEngineerOverview, live; undefined while loading. */
+export function useEngineerOverview(
+  engineerId: string,
+  listSize: number,
+): EngineerOverview | undefined {
+  return useMirror<EngineerOverview | undefined>(
+    (db) => loadEngineerOverview(db, engineerId, listSize),
+    [engineerId, listSize],
     undefined,
   );
 }
