@@ -7,8 +7,6 @@
  */
 import { ChangePasswordCard } from './change-password-card';
 import {
-  Avatar,
-  Button,
   Card,
   DataList,
   Flex,
@@ -21,16 +19,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LuPencil, LuShieldCheck } from 'react-icons/lu';
+import { LuShieldCheck } from 'react-icons/lu';
 import type { User } from '../domain/entities';
 import { formatDate } from '../domain/format';
 import { adminProfileSchema, type AdminProfileInput } from '../domain/schemas/profile.schema';
-import { ListEmptyState } from './empty-state';
-import { LoadingState } from './loading-state';
-import { ScreenHeading } from './screen-heading';
-import { RoleBadge } from './status-badges';
-import { useUnsavedInput } from './unsaved-input';
-import { ProfileFormActions, UserFields } from './user-fields';
+import { ProfileFrame, ProfileIdentity } from './profile-frame';
+import { ProfileEditForm, UserFields } from './user-fields';
 
 export interface StaffAccess {
   /** 'Full System Access' or 'Full Operations Access'. */
@@ -67,40 +61,16 @@ export function StaffProfile({
 }) {
   const [editing, setEditing] = useState(false);
   return (
-    <>
-      <ScreenHeading
-        title={title}
-        actions={
-          user && !editing ? (
-            <Button colorPalette="brand" onClick={() => setEditing(true)}>
-              <LuPencil aria-hidden /> Edit Profile
-            </Button>
-          ) : null
-        }
-      />
-      {user === undefined ? (
-        <LoadingState label="Loading profile…" />
-      ) : user === null ? (
-        <ListEmptyState
-          title={notFound}
-          description="Your profile has not reached this device yet. It appears once the app syncs."
-        />
-      ) : (
+    <ProfileFrame
+      title={title}
+      user={user}
+      notFound={notFound}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+    >
+      {(user) => (
         <Stack gap="4">
-          <Flex gap="4" align="center">
-            <Avatar.Root size="xl" colorPalette="brand">
-              <Avatar.Fallback name={user.name ?? undefined} />
-              {user.profilePictureUrl ? (
-                <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
-              ) : null}
-            </Avatar.Root>
-            <Stack gap="1" align="flex-start">
-              <Text fontSize="xl" fontWeight="semibold">
-                {user.name}
-              </Text>
-              <RoleBadge role={user.role} />
-            </Stack>
-          </Flex>
+          <ProfileIdentity user={user} />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
             <Card.Root variant="outline">
               <Card.Body>
@@ -116,7 +86,7 @@ export function StaffProfile({
           {editing ? <ChangePasswordCard changePassword={changePassword} /> : null}
         </Stack>
       )}
-    </>
+    </ProfileFrame>
   );
 }
 
@@ -181,31 +151,18 @@ function StaffProfileForm({
   onSave: (values: AdminProfileInput) => Promise<boolean>;
   onDone: () => void;
 }) {
-  const form = useForm<AdminProfileInput>({
+  const stored = values(user);
+  const form = useForm<AdminProfileInput, unknown, AdminProfileInput>({
     resolver: zodResolver(adminProfileSchema),
-    defaultValues: values(user),
+    defaultValues: stored,
   });
-  const { isDirty, isSubmitting } = form.formState;
-  useUnsavedInput(isDirty && !isSubmitting);
-
-  const cancel = () => {
-    form.reset(values(user));
-    onDone();
-  };
-  const save = async (input: AdminProfileInput) => {
-    if (await onSave(input)) onDone();
-  };
-
   return (
-    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
-      <Stack gap="4">
-        <UserFields
-          form={form}
-          schema={adminProfileSchema}
-          fields={['name', 'email', 'phone', 'address', 'profilePictureUrl']}
-        />
-        <ProfileFormActions onCancel={cancel} submitting={isSubmitting} />
-      </Stack>
-    </form>
+    <ProfileEditForm form={form} stored={stored} onSave={onSave} onDone={onDone}>
+      <UserFields
+        form={form}
+        schema={adminProfileSchema}
+        fields={['name', 'email', 'phone', 'address', 'profilePictureUrl']}
+      />
+    </ProfileEditForm>
   );
 }

@@ -45,7 +45,7 @@ const names = () =>
     (el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
   );
 
-describe('UserFields', () => {
+describe('UserFields', { timeout: 30_000 }, () => {
   it('words a profile as the user’s own, required marks from the schema', () => {
     show({
       schema: engineerProfileSchema,

@@ -10,11 +10,13 @@
  * Location', SPEC §2 My Profile); the admin's Add and Edit User dialogs hold another person's
  * directory entry ('Name', 'Email', 'Phone', 'Location', with the rules of what is saved).
  */
-import { Box, Button, Flex, SimpleGrid } from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { PRACTICE_TYPE_LABELS } from '../domain/labels';
 import { PRACTICE_TYPES } from '../domain/schemas/common';
 import { SelectField, TextField, labelledOptions } from './form-field';
+import { useUnsavedInput } from './unsaved-input';
 
 export type UserFieldName =
   | 'name'
@@ -143,28 +145,55 @@ export function UserFields<T extends FieldValues>({
   );
 }
 
-/** A profile form's buttons: Cancel (back to the stored values) and Save Changes ('Saving...'). */
-export function ProfileFormActions({
-  onCancel,
-  submitting,
+/**
+ * A profile's edit form (SPEC §4 Profile pages): the fields, then Cancel, which puts the stored
+ * values back and returns to view, and Save Changes ('Saving...' while saving), which returns to
+ * view once `onSave` says the change is recorded. An app update never reloads over its input.
+ */
+export function ProfileEditForm<I extends FieldValues, O>({
+  form,
+  stored,
+  onSave,
+  onDone,
+  children,
 }: {
-  onCancel: () => void;
-  submitting: boolean;
+  form: UseFormReturn<I, unknown, O>;
+  /** The stored values, which Cancel puts back. */
+  stored: I;
+  /** The screen's useAction run; true when the change is recorded. */
+  onSave: (values: O) => Promise<boolean>;
+  /** Back to view. */
+  onDone: () => void;
+  children: ReactNode;
 }) {
+  const { isDirty, isSubmitting } = form.formState;
+  useUnsavedInput(isDirty && !isSubmitting);
+  const cancel = () => {
+    form.reset(stored);
+    onDone();
+  };
+  const save = async (values: O) => {
+    if (await onSave(values)) onDone();
+  };
   return (
-    <Flex gap="2" justify="flex-end" wrap="wrap">
-      <Button variant="outline" minH="44px" onClick={onCancel} disabled={submitting}>
-        Cancel
-      </Button>
-      <Button
-        type="submit"
-        colorPalette="brand"
-        minH="44px"
-        loading={submitting}
-        loadingText="Saving..."
-      >
-        Save Changes
-      </Button>
-    </Flex>
+    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
+      <Stack gap="5">
+        {children}
+        <Flex gap="2" justify="flex-end" wrap="wrap">
+          <Button variant="outline" minH="44px" onClick={cancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            minH="44px"
+            loading={isSubmitting}
+            loadingText="Saving..."
+          >
+            Save Changes
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
   );
 }

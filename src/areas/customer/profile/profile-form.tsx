@@ -4,11 +4,10 @@
  * mutation as typed; the domain saves it only when a practice field is filled (type DENTAL by
  * default). Cancel resets to the stored values; a successful save returns to view.
  */
-import { Heading, Stack } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useUnsavedInput } from '../../../components/unsaved-input';
-import { ProfileFormActions, UserFields } from '../../../components/user-fields';
+import { ProfileEditForm, UserFields } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
 import type { User } from '../../../domain/entities';
 import {
@@ -34,20 +33,14 @@ export function profileFormValues(user: User): CustomerProfileFormInput {
 
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { run } = useAction();
+  const stored = profileFormValues(user);
   const form = useForm<CustomerProfileFormInput, unknown, CustomerProfileInput>({
     resolver: zodResolver(customerProfileSchema),
-    defaultValues: profileFormValues(user),
+    defaultValues: stored,
   });
-  const { isDirty, isSubmitting } = form.formState;
-  useUnsavedInput(isDirty && !isSubmitting);
 
-  const cancel = () => {
-    form.reset(profileFormValues(user));
-    onDone();
-  };
-
-  const save = async (values: CustomerProfileInput) => {
-    const saved = await run(
+  const save = (values: CustomerProfileInput) =>
+    run(
       'profile.update',
       {
         ...profileUpdateArgs(values),
@@ -60,30 +53,25 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
       },
       { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
     );
-    if (saved) onDone();
-  };
 
   return (
-    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
-      <Stack gap="5">
-        <Heading as="h2" size="md">
-          Personal Information
-        </Heading>
-        <UserFields
-          form={form}
-          schema={customerProfileSchema}
-          fields={['name', 'email', 'phone', 'address', 'profilePictureUrl']}
-        />
-        <Heading as="h2" size="md">
-          Practice Information
-        </Heading>
-        <UserFields
-          form={form}
-          schema={customerProfileSchema}
-          fields={['practiceName', 'practiceType', 'practiceAddress', 'practicePhone']}
-        />
-        <ProfileFormActions onCancel={cancel} submitting={isSubmitting} />
-      </Stack>
-    </form>
+    <ProfileEditForm form={form} stored={stored} onSave={save} onDone={onDone}>
+      <Heading as="h2" size="md">
+        Personal Information
+      </Heading>
+      <UserFields
+        form={form}
+        schema={customerProfileSchema}
+        fields={['name', 'email', 'phone', 'address', 'profilePictureUrl']}
+      />
+      <Heading as="h2" size="md">
+        Practice Information
+      </Heading>
+      <UserFields
+        form={form}
+        schema={customerProfileSchema}
+        fields={['practiceName', 'practiceType', 'practiceAddress', 'practicePhone']}
+      />
+    </ProfileEditForm>
   );
 }

@@ -2,14 +2,10 @@
  * Customer Profile (SPEC §2): view and edit modes with personal, practice and account
  * information; 'Customer profile not found' when the mirror has no row for the user.
  */
-import { Avatar, Button, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, DataList, Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPencil } from 'react-icons/lu';
 import { ChangePasswordCard } from '../../../components/change-password-card';
-import { ListEmptyState } from '../../../components/empty-state';
-import { LoadingState } from '../../../components/loading-state';
-import { ScreenHeading } from '../../../components/screen-heading';
-import { RoleBadge } from '../../../components/status-badges';
+import { ProfileFrame, ProfileIdentity } from '../../../components/profile-frame';
 import { useMyProfile } from '../../../data/queries/customer';
 import { useChangePassword } from '../../../data/session-context';
 import type { User } from '../../../domain/entities';
@@ -91,40 +87,16 @@ export function ProfileScreen() {
   const changePassword = useChangePassword();
   const [editing, setEditing] = useState(false);
   return (
-    <>
-      <ScreenHeading
-        title="Profile"
-        actions={
-          user && !editing ? (
-            <Button colorPalette="brand" minH="44px" onClick={() => setEditing(true)}>
-              <LuPencil aria-hidden /> Edit Profile
-            </Button>
-          ) : null
-        }
-      />
-      {user === undefined ? (
-        <LoadingState label="Loading profile…" />
-      ) : user === null ? (
-        <ListEmptyState
-          title="Customer profile not found"
-          description="Your profile has not reached this device yet. It appears once the app syncs."
-        />
-      ) : (
+    <ProfileFrame
+      title="Profile"
+      user={user}
+      notFound="Customer profile not found"
+      editing={editing}
+      onEdit={() => setEditing(true)}
+    >
+      {(user) => (
         <Stack gap="4">
-          <Flex gap="4" align="center">
-            <Avatar.Root size="xl" colorPalette="brand">
-              <Avatar.Fallback name={user.name ?? undefined} />
-              {user.profilePictureUrl ? (
-                <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
-              ) : null}
-            </Avatar.Root>
-            <Stack gap="1" align="flex-start">
-              <Text fontSize="xl" fontWeight="semibold">
-                {user.name}
-              </Text>
-              <RoleBadge role={user.role} />
-            </Stack>
-          </Flex>
+          <ProfileIdentity user={user} />
           {editing ? (
             <>
               <Card.Root variant="outline">
@@ -139,6 +111,6 @@ export function ProfileScreen() {
           )}
         </Stack>
       )}
-    </>
+    </ProfileFrame>
   );
 }

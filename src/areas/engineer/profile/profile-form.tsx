@@ -4,11 +4,9 @@
  * with only the engineer fields an engineer may edit (never certifications, availability or
  * metrics).
  */
-import { Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useUnsavedInput } from '../../../components/unsaved-input';
-import { ProfileFormActions, UserFields } from '../../../components/user-fields';
+import { ProfileEditForm, UserFields } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
 import type { User } from '../../../domain/entities';
 import {
@@ -36,20 +34,14 @@ export function profileFormValues(user: User): EngineerProfileInput {
 
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { run } = useAction();
-  const form = useForm<EngineerProfileInput>({
+  const stored = profileFormValues(user);
+  const form = useForm<EngineerProfileInput, unknown, EngineerProfileInput>({
     resolver: zodResolver(engineerProfileSchema),
-    defaultValues: profileFormValues(user),
+    defaultValues: stored,
   });
-  const { isDirty, isSubmitting } = form.formState;
-  useUnsavedInput(isDirty && !isSubmitting);
 
-  const cancel = () => {
-    form.reset(profileFormValues(user));
-    onDone();
-  };
-
-  const save = async (values: EngineerProfileInput) => {
-    const saved = await run(
+  const save = (values: EngineerProfileInput) =>
+    run(
       'profile.update',
       {
         // The address is not on this form, but the update replaces it: the stored value goes back.
@@ -64,29 +56,24 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
       },
       { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
     );
-    if (saved) onDone();
-  };
 
   return (
-    <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
-      <Stack gap="5">
-        <UserFields
-          form={form}
-          schema={engineerProfileSchema}
-          fields={[
-            'profilePictureUrl',
-            'name',
-            'email',
-            'phone',
-            'location',
-            'emergencyPhone',
-            'coverageAreas',
-            'specializations',
-            'skillSets',
-          ]}
-        />
-        <ProfileFormActions onCancel={cancel} submitting={isSubmitting} />
-      </Stack>
-    </form>
+    <ProfileEditForm form={form} stored={stored} onSave={save} onDone={onDone}>
+      <UserFields
+        form={form}
+        schema={engineerProfileSchema}
+        fields={[
+          'profilePictureUrl',
+          'name',
+          'email',
+          'phone',
+          'location',
+          'emergencyPhone',
+          'coverageAreas',
+          'specializations',
+          'skillSets',
+        ]}
+      />
+    </ProfileEditForm>
   );
 }

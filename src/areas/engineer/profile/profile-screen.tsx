@@ -2,13 +2,11 @@
  * My Profile (SPEC §2): the engineer's own details in four tabs, with an edit mode for the fields
  * an engineer may change. Certifications, availability and metrics are read-only here.
  */
-import { Avatar, Badge, Button, Card, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMapPin, LuPencil, LuX } from 'react-icons/lu';
 import { ChangePasswordCard } from '../../../components/change-password-card';
-import { ListEmptyState } from '../../../components/empty-state';
-import { LoadingState } from '../../../components/loading-state';
-import { ScreenHeading } from '../../../components/screen-heading';
+import { ProfileFrame, UserAvatar } from '../../../components/profile-frame';
 import type { User } from '../../../domain/entities';
 import { useEngineerProfile } from '../../../data/queries/engineer-work';
 import { useChangePassword } from '../../../data/session-context';
@@ -23,12 +21,7 @@ function ProfileHeader({ user }: { user: User }) {
     <Card.Root variant="outline" mb="5">
       <Card.Body>
         <Flex gap="4" align="center" wrap="wrap">
-          <Avatar.Root size="2xl" colorPalette="brand">
-            <Avatar.Fallback name={user.name ?? undefined} />
-            {user.profilePictureUrl ? (
-              <Avatar.Image src={user.profilePictureUrl} alt={user.name ?? 'Profile picture'} />
-            ) : null}
-          </Avatar.Root>
+          <UserAvatar user={user} size="2xl" />
           <Stack gap="1" minW="0">
             <Heading as="h2" size="xl">
               {user.name || 'Unnamed engineer'}
@@ -68,16 +61,15 @@ export function ProfileScreen() {
   ) : null;
 
   return (
-    <>
-      <ScreenHeading title="My Profile" actions={toggle} />
-      {profile === undefined ? (
-        <LoadingState label="Loading profile…" />
-      ) : user === null ? (
-        <ListEmptyState
-          title="Engineer profile not found"
-          description="Your profile has not reached this device yet. It appears once the app syncs."
-        />
-      ) : (
+    <ProfileFrame
+      title="My Profile"
+      user={profile === undefined ? undefined : user}
+      notFound="Engineer profile not found"
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      actions={toggle}
+    >
+      {(user) => (
         <>
           <ProfileHeader user={user} />
           {editing ? (
@@ -117,14 +109,14 @@ export function ProfileScreen() {
               <Tabs.Content value="performance">
                 <PerformanceTab
                   user={user}
-                  tickets={profile.tickets}
-                  serviceRequests={profile.serviceRequests}
+                  tickets={profile?.tickets ?? []}
+                  serviceRequests={profile?.serviceRequests ?? []}
                 />
               </Tabs.Content>
             </Tabs.Root>
           )}
         </>
       )}
-    </>
+    </ProfileFrame>
   );
 }
