@@ -4,10 +4,11 @@
  * role's not-found state ('Customer profile not found', ...) when it has no row for the user. The
  * screen renders the profile itself; `UserAvatar` and `ProfileIdentity` are its picture and name.
  */
-import { Avatar, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPencil } from 'react-icons/lu';
 import type { User } from '../domain/entities';
+import { ChangePasswordCard } from './change-password-card';
 import { ListEmptyState } from './empty-state';
 import { LoadingState } from './loading-state';
 import { ScreenHeading } from './screen-heading';
@@ -79,5 +80,24 @@ export function ProfileIdentity({ user }: { user: User }) {
         <RoleBadge role={user.role} />
       </Stack>
     </Flex>
+  );
+}
+
+/** Edit mode of a customer's or engineer's profile: the form in a card, then the password change. */
+export function ProfileEditing({
+  changePassword,
+  children,
+}: {
+  /** The session's password change (useChangePassword). */
+  changePassword: (currentPassword: string, newPassword: string) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="4">
+      <Card.Root variant="outline">
+        <Card.Body>{children}</Card.Body>
+      </Card.Root>
+      <ChangePasswordCard changePassword={changePassword} />
+    </Stack>
   );
 }

@@ -10,11 +10,12 @@
  * Location', SPEC §2 My Profile); the admin's Add and Edit User dialogs hold another person's
  * directory entry ('Name', 'Email', 'Phone', 'Location', with the rules of what is saved).
  */
-import { Box, Button, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { PRACTICE_TYPE_LABELS } from '../domain/labels';
 import { PRACTICE_TYPES } from '../domain/schemas/common';
+import { FormActions } from './form-dialog';
 import { SelectField, TextField, labelledOptions } from './form-field';
 import { useUnsavedInput } from './unsaved-input';
 
@@ -179,20 +180,13 @@ export function ProfileEditForm<I extends FieldValues, O>({
     <form aria-label="Edit profile" onSubmit={form.handleSubmit(save)} noValidate>
       <Stack gap="5">
         {children}
-        <Flex gap="2" justify="flex-end" wrap="wrap">
-          <Button variant="outline" minH="44px" onClick={cancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            minH="44px"
-            loading={isSubmitting}
-            loadingText="Saving..."
-          >
-            Save Changes
-          </Button>
-        </Flex>
+        <FormActions
+          cancel={cancel}
+          cancelDisabled={isSubmitting}
+          submitLabel="Save Changes"
+          submitting={isSubmitting}
+          loadingText="Saving..."
+        />
       </Stack>
     </form>
   );

@@ -4,11 +4,12 @@
  * recorded. Then back to My Chairs. 'Chair not found' for an unknown id; a 'Completed' badge when
  * a sheet already exists.
  */
-import { Button, Card, Checkbox, HStack, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Checkbox, HStack, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ListEmptyState } from '../../../components/empty-state';
+import { FormActions } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -122,20 +123,12 @@ function TestSheetForm({ chair }: { chair: Chair }) {
             <FormField label="Notes" helper="Optional">
               <Textarea rows={3} disabled={completed} {...register('notes')} />
             </FormField>
-            <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="2">
-              <Button asChild variant="outline" minH="44px">
-                <RouterLink to={customerPaths.chairs}>Cancel</RouterLink>
-              </Button>
-              <Button
-                type="submit"
-                colorPalette="brand"
-                minH="44px"
-                loading={isSubmitting}
-                disabled={completed}
-              >
-                Submit
-              </Button>
-            </Stack>
+            <FormActions
+              cancel={<RouterLink to={customerPaths.chairs}>Cancel</RouterLink>}
+              submitLabel="Submit"
+              submitting={isSubmitting}
+              submitDisabled={completed}
+            />
           </Stack>
         </form>
       </Card.Body>

@@ -4,8 +4,7 @@
  */
 import { Card, DataList, Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ChangePasswordCard } from '../../../components/change-password-card';
-import { ProfileFrame, ProfileIdentity } from '../../../components/profile-frame';
+import { ProfileEditing, ProfileFrame, ProfileIdentity } from '../../../components/profile-frame';
 import { useMyProfile } from '../../../data/queries/customer';
 import { useChangePassword } from '../../../data/session-context';
 import type { User } from '../../../domain/entities';
@@ -98,14 +97,9 @@ export function ProfileScreen() {
         <Stack gap="4">
           <ProfileIdentity user={user} />
           {editing ? (
-            <>
-              <Card.Root variant="outline">
-                <Card.Body>
-                  <ProfileForm user={user} onDone={() => setEditing(false)} />
-                </Card.Body>
-              </Card.Root>
-              <ChangePasswordCard changePassword={changePassword} />
-            </>
+            <ProfileEditing changePassword={changePassword}>
+              <ProfileForm user={user} onDone={() => setEditing(false)} />
+            </ProfileEditing>
           ) : (
             <ProfileView user={user} />
           )}

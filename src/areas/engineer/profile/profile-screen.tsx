@@ -5,8 +5,7 @@
 import { Badge, Button, Card, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMapPin, LuPencil, LuX } from 'react-icons/lu';
-import { ChangePasswordCard } from '../../../components/change-password-card';
-import { ProfileFrame, UserAvatar } from '../../../components/profile-frame';
+import { ProfileEditing, ProfileFrame, UserAvatar } from '../../../components/profile-frame';
 import type { User } from '../../../domain/entities';
 import { useEngineerProfile } from '../../../data/queries/engineer-work';
 import { useChangePassword } from '../../../data/session-context';
@@ -73,14 +72,9 @@ export function ProfileScreen() {
         <>
           <ProfileHeader user={user} />
           {editing ? (
-            <Stack gap="5">
-              <Card.Root variant="outline">
-                <Card.Body>
-                  <ProfileForm user={user} onDone={() => setEditing(false)} />
-                </Card.Body>
-              </Card.Root>
-              <ChangePasswordCard changePassword={changePassword} />
-            </Stack>
+            <ProfileEditing changePassword={changePassword}>
+              <ProfileForm user={user} onDone={() => setEditing(false)} />
+            </ProfileEditing>
           ) : (
             <Tabs.Root defaultValue="overview" variant="enclosed" lazyMount>
               <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
