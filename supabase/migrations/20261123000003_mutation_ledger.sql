@@ -100,14 +100,21 @@ begin
 end
 $$;
 
+-- Records the result of the mutation_begin reservation. PL/pgSQL (its plan kept for the session),
+-- like op_finish: every guarded operation ends here, and a SQL function is planned on every call.
 create or replace function public.mutation_finish(mutation_id uuid, result jsonb) returns jsonb
-language sql
+language plpgsql
 security definer
 set search_path = public
 as $$
-  update public.applied_mutations set result = mutation_finish.result
-   where id = mutation_finish.mutation_id
-  returning result
+begin
+  update public.applied_mutations m set result = mutation_finish.result
+   where m.id = mutation_finish.mutation_id;
+  if not found then
+    return null;
+  end if;
+  return mutation_finish.result;
+end
 $$;
 
 -- The preamble every guarded operation opens with: the stored result when mutation_id was already
@@ -135,11 +142,13 @@ $$;
 -- Records and returns a guarded operation's result when it changed one row of one table.
 create or replace function private.op_finish(mutation_id uuid, table_name text, row_json jsonb)
 returns jsonb
-language sql
+language plpgsql
 security definer
 set search_path = public
 as $$
-  select public.mutation_finish(mutation_id, jsonb_build_object(table_name, jsonb_build_array(row_json)))
+begin
+  return public.mutation_finish(mutation_id, jsonb_build_object(table_name, jsonb_build_array(row_json)));
+end
 $$;
 
 -- The caller's role when it is one of allowed, else a forbidden error.
