@@ -539,10 +539,11 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 
 -- ISO 8601 UTC text with milliseconds, as JavaScript's toISOString() writes it: the shape of
--- dates stored inside jsonb.
+-- dates stored inside jsonb. STABLE, as to_char is: declared immutable it would never be inlined
+-- (a SQL function more immutable than its body), and be planned again on every call.
 create or replace function public.ops_iso_time(ts timestamptz) returns text
 language sql
-immutable
+stable
 as $$
   select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
