@@ -471,7 +471,7 @@ describe('sync bench', () => {
     }
     table(
       `Replay of ${num(REPLAYED)} queued ticket.updateServiceNotes (engineer, tenth data set): wall ` +
-        'clock, and the CPU time of each side read from /proc (what the machine\'s load does not change)',
+        "clock, and the CPU time of each side read from /proc (what the machine's load does not change)",
       rows,
     );
   });

@@ -84,9 +84,7 @@ export interface CpuFigures {
 }
 
 /** Starts counting; the returned function gives the CPU time of each side since then. */
-export async function startCpuCount(
-  postgres: Database | null,
-): Promise<() => Promise<CpuFigures>> {
+export async function startCpuCount(postgres: Database | null): Promise<() => Promise<CpuFigures>> {
   const server = process.cpuUsage();
   const browser = descendantsCpuMs(process.pid);
   const pg = postgres ? await postgresCpuMs(postgres) : new Map<number, number>();
