@@ -281,7 +281,10 @@ async function accept(
   accepted: { entry: OutboxEntry; data: unknown }[],
 ): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    await db.outbox.bulkDelete(accepted.map(({ entry }) => entry.seq!));
+    await leaveOutbox(
+      db,
+      accepted.map(({ entry }) => entry.seq!),
+    );
     // By table and id; the last answer for a row wins (later entries saw the earlier applied).
     const returned = new Map<EntityTable, Map<string, ReturnType<typeof toLocalRow>>>();
     for (const { data } of accepted) {
@@ -304,6 +307,26 @@ async function accept(
       });
     await rebuild(db, notReturned, runEffect);
   });
+}
+
+/**
+ * Takes accepted entries out of the outbox. A batch is usually a run of consecutive entries (the
+ * head of the queue), whose keys are then exactly one key range: one IndexedDB request instead of
+ * one per entry. Otherwise (a rejected entry kept in between), one per entry.
+ */
+async function leaveOutbox(db: ChairsideDatabase, seqs: number[]): Promise<void> {
+  const first = seqs[0];
+  const last = seqs[seqs.length - 1];
+  const consecutive =
+    first !== undefined &&
+    last !== undefined &&
+    last - first === seqs.length - 1 &&
+    seqs.every((seq, i) => seq === first + i);
+  if (consecutive && seqs.length > 1) {
+    await db.outbox.where(':id').between(first, last, true, true).delete();
+  } else {
+    await db.outbox.bulkDelete(seqs);
+  }
 }
 
 /** Re-reads the touched rows as the server shows them now; null when unreachable. */
