@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
+import { PUT_STEP } from '../src/data/local-store';
 import { incrementalStart, OVERLAP_MS, pullAll, pullTable, readCursor } from './pull';
 import {
   ENGINEER_ID,
@@ -402,6 +403,39 @@ describe('pull', () => {
     ]);
     expect(await db.parts.count()).toBe(13);
     expect(await readCursor(db, 'parts')).toMatchObject({ updatedAt: at(12), id: parts[12]!.id });
+  });
+
+  it("puts a chunk's rows in steps, all in the chunk's one transaction with its cursor", async () => {
+    const db = freshDatabase();
+    const parts = Array.from({ length: PUT_STEP * 2 + 7 }, (_, i) =>
+      partRow({ updatedAt: at(i % 60) }),
+    );
+    let failStep: number | null = 3;
+    const steps: number[] = [];
+    const original = db.parts.bulkPut.bind(db.parts);
+    const stepped = async (rows: readonly Part[]) => {
+      steps.push(rows.length);
+      if (steps.length === failStep) {
+        throw new DOMException('The disk is full', 'QuotaExceededError');
+      }
+      return original(rows);
+    };
+    vi.spyOn(db.parts, 'bulkPut').mockImplementation(stepped as never);
+    const options = { pageSize: 1000, writeChunk: 1000 };
+    // The last step fails: the steps before it are undone with it, and no cursor is stored.
+    await expect(pullTable(db, pagedServer(parts), 'parts', options)).rejects.toThrow(
+      'The disk is full',
+    );
+    expect(steps).toEqual([PUT_STEP, PUT_STEP, 7]);
+    expect(await db.parts.count()).toBe(0);
+    expect(await readCursor(db, 'parts')).toBeNull();
+
+    failStep = null;
+    steps.length = 0;
+    expect(await pullTable(db, pagedServer(parts), 'parts', options)).toBe(parts.length);
+    expect(steps).toEqual([PUT_STEP, PUT_STEP, 7]);
+    expect(await db.parts.count()).toBe(parts.length);
+    expect(await readCursor(db, 'parts')).not.toBeNull();
   });
 
   it('refuses a malformed row from the wire without storing the page', async () => {

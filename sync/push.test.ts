@@ -371,6 +371,27 @@ describe('push in batches', () => {
     });
   });
 
+  it('keeps an entry already needing attention that sits between the ones a batch applies', async () => {
+    const { db, tickets, ids } = await queued(5);
+    // The second was refused on an earlier pass: it stays in the outbox, in its place.
+    const second = await db.outbox.get({ id: ids[1]! });
+    await db.outbox.update(second!.seq!, {
+      status: 'rejected',
+      rejection: { errorClass: 'conflict', message: 'Refused earlier', at: '2026-11-21T10:00:00Z' },
+    });
+    const transport = scriptedTransport(serverFor(tickets));
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth());
+    expect(result).toEqual({ accepted: 4, rejected: 0 });
+    expect(transport.requests).toHaveLength(1);
+    expect(
+      (transport.requests[0]?.params.mutations as { mutation_id: string }[]).map(
+        (m) => m.mutation_id,
+      ),
+    ).toEqual([ids[0], ids[2], ids[3], ids[4]]);
+    const left = await db.outbox.toArray();
+    expect(left.map((e) => [e.id, e.status])).toEqual([[ids[1], 'rejected']]);
+  });
+
   it('bounds a request by count and by size', async () => {
     const { db, tickets } = await queued(5);
     const byCount = scriptedTransport(serverFor(tickets));

@@ -105,17 +105,20 @@ export async function pushOutbox(
     if (!first) return result;
 
     // Entries the server must never see are settled here, in their place in line.
-    const refusal = localRefusal(first, userId);
-    if (refusal) {
-      await reject(db, transport, first, refusal.errorClass, refusal.message);
+    const prepared = prepare(first, userId);
+    if ('refusal' in prepared) {
+      const { errorClass, message } = prepared.refusal;
+      await reject(db, transport, first, errorClass, message);
       result.rejected += 1;
       continue;
     }
-    const batch = single ? [first] : leadingBatch(head, userId, limits.bytes);
+    const { entries: batch, wires } = single
+      ? { entries: [first], wires: [prepared.wire] }
+      : leadingBatch(head, userId, limits.bytes);
 
     let outcomes: Outcome[] | null = null;
     if (batch.length > 1) {
-      const response = await transport.rpc(BATCH_RPC, { mutations: batch.map(toWire) });
+      const response = await transport.rpc(BATCH_RPC, { mutations: wires });
       const answer = classify(response);
       const parsed = answer.kind === 'accepted' ? batchAnswerSchema.safeParse(answer.data) : null;
       if (parsed?.success) {
@@ -138,7 +141,7 @@ export async function pushOutbox(
     // One entry, or the server failing the whole batch (a 5xx, a refusal of the request, an
     // answer of an unknown shape): the first entry goes alone, and its own answer decides, exactly
     // as one by one, so one mutation the server cannot take never holds up the ones before it.
-    outcomes ??= [await sendOne(transport, first)];
+    outcomes ??= [await sendOne(transport, prepared.wire)];
 
     const settled = await settle(db, transport, batch, outcomes, result);
     if (!settled) continue;
@@ -164,48 +167,56 @@ export async function pushOutbox(
   }
 }
 
-/** Why an entry is refused without asking the server: another user's, or args that do not parse. */
-function localRefusal(
+/**
+ * The entry as the server receives it (its args as the schema parses them: defaults applied,
+ * extras dropped), or why it is refused without asking the server: another user's, or args that
+ * do not parse. Each entry's args are parsed once per pass.
+ */
+function prepare(
   entry: OutboxEntry,
   userId: string,
-): { errorClass: RejectionClass; message: string } | null {
+): { wire: WireMutation } | { refusal: { errorClass: RejectionClass; message: string } } {
   if (entry.userId !== userId) {
-    return { errorClass: 'forbidden', message: 'This change was made by another user' };
+    return {
+      refusal: { errorClass: 'forbidden', message: 'This change was made by another user' },
+    };
   }
   const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
   if (!parsed?.success) {
     const message = parsed?.error.issues[0]?.message ?? `Unknown change ${entry.name}`;
-    return { errorClass: 'validation', message };
+    return { refusal: { errorClass: 'validation', message } };
   }
-  return null;
+  return { wire: { fn: rpcName(entry.name), mutation_id: entry.id, args: parsed.data } };
 }
 
 /** One mutation in a request of its own: POST /rpc/<its guarded operation>. */
-async function sendOne(transport: Transport, entry: OutboxEntry): Promise<Outcome> {
-  const { fn, mutation_id, args } = toWire(entry);
+async function sendOne(transport: Transport, wire: WireMutation): Promise<Outcome> {
+  const { fn, mutation_id, args } = wire;
   return classify(await transport.rpc(fn, { mutation_id, args }));
 }
 
-/** The mutation with its args as the schema parses them (defaults applied, extras dropped). */
-function toWire(entry: OutboxEntry): WireMutation {
-  const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
-  return { fn: rpcName(entry.name), mutation_id: entry.id, args: parsed?.data ?? entry.args };
-}
-
 /**
- * The leading run of `head` that may go in one request: entries the server may see (a local
- * refusal ends the run, so it is settled in its place), within the byte bound (at least one).
+ * The leading run of `head` that may go in one request, with each entry as the server receives
+ * it: entries the server may see (a local refusal ends the run, so it is settled in its place),
+ * within the byte bound (at least one).
  */
-function leadingBatch(head: OutboxEntry[], userId: string, maxBytes: number): OutboxEntry[] {
-  const batch: OutboxEntry[] = [];
+function leadingBatch(
+  head: OutboxEntry[],
+  userId: string,
+  maxBytes: number,
+): { entries: OutboxEntry[]; wires: WireMutation[] } {
+  const entries: OutboxEntry[] = [];
+  const wires: WireMutation[] = [];
   let bytes = 0;
   for (const entry of head) {
-    if (localRefusal(entry, userId)) break;
-    bytes += JSON.stringify(toWire(entry)).length + 1;
-    if (batch.length > 0 && bytes > maxBytes) break;
-    batch.push(entry);
+    const prepared = prepare(entry, userId);
+    if ('refusal' in prepared) break;
+    bytes += JSON.stringify(prepared.wire).length + 1;
+    if (entries.length > 0 && bytes > maxBytes) break;
+    entries.push(entry);
+    wires.push(prepared.wire);
   }
-  return batch;
+  return { entries, wires };
 }
 
 /**
@@ -270,7 +281,10 @@ async function accept(
   accepted: { entry: OutboxEntry; data: unknown }[],
 ): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    await db.outbox.bulkDelete(accepted.map(({ entry }) => entry.seq!));
+    await leaveOutbox(
+      db,
+      accepted.map(({ entry }) => entry.seq!),
+    );
     // By table and id; the last answer for a row wins (later entries saw the earlier applied).
     const returned = new Map<EntityTable, Map<string, ReturnType<typeof toLocalRow>>>();
     for (const { data } of accepted) {
@@ -293,6 +307,26 @@ async function accept(
       });
     await rebuild(db, notReturned, runEffect);
   });
+}
+
+/**
+ * Takes accepted entries out of the outbox. A batch is usually a run of consecutive entries (the
+ * head of the queue), whose keys are then exactly one key range: one IndexedDB request instead of
+ * one per entry. Otherwise (a rejected entry kept in between), one per entry.
+ */
+async function leaveOutbox(db: ChairsideDatabase, seqs: number[]): Promise<void> {
+  const first = seqs[0];
+  const last = seqs[seqs.length - 1];
+  const consecutive =
+    first !== undefined &&
+    last !== undefined &&
+    last - first === seqs.length - 1 &&
+    seqs.every((seq, i) => seq === first + i);
+  if (consecutive && seqs.length > 1) {
+    await db.outbox.where(':id').between(first, last, true, true).delete();
+  } else {
+    await db.outbox.bulkDelete(seqs);
+  }
 }
 
 /** Re-reads the touched rows as the server shows them now; null when unreachable. */

@@ -119,7 +119,7 @@ export function SearchableList<T>({
           transition="opacity 0.15s"
           aria-busy={deferred !== search}
         >
-          <Rows
+          <ListRows
             rows={page.shown}
             label={listLabel}
             itemKey={itemKey}
@@ -179,10 +179,14 @@ export function narrowSearch<T>(
   };
 }
 
-interface RowsProps<T> {
+export interface ListRowsProps<T> {
   rows: readonly T[];
+  /** The list's accessible name. */
   label: string;
   itemKey: (item: T) => string;
+  /** Each row's accessible name (on its list item), e.g. 'Chair S30-23-00412'. */
+  itemLabel?: (item: T) => string;
+  /** One row; memoise it (useCallback): a new function draws every row again. */
   renderItem: (item: T) => ReactNode;
   columns?: SimpleGridProps['columns'];
 }
@@ -223,10 +227,10 @@ function useChunked<T>(rows: readonly T[], itemKey: (item: T) => string): readon
   return count >= rows.length ? rows : rows.slice(0, count);
 }
 
-function RowsList<T>({ rows, label, itemKey, renderItem, columns }: RowsProps<T>) {
+function RowsList<T>({ rows, label, itemKey, itemLabel, renderItem, columns }: ListRowsProps<T>) {
   const mounted = useChunked(rows, itemKey);
   const children = mounted.map((item) => (
-    <li key={itemKey(item)}>
+    <li key={itemKey(item)} aria-label={itemLabel?.(item)}>
       <Row item={item} renderItem={renderItem} />
     </li>
   ));
@@ -252,5 +256,9 @@ const Row = memo(function Row<T>({
   return renderItem(item);
 }) as <T>(props: { item: T; renderItem: (item: T) => ReactNode }) => ReactNode;
 
-/** Memoised: the keystroke's urgent render passes the same page and skips every row. */
-const Rows = memo(RowsList) as typeof RowsList;
+/**
+ * The rows of a list's page, memoised and mounted a screenful per task (see `useChunked`): the
+ * keystroke's urgent render passes the same page and skips every row. SearchableList draws its
+ * rows with it; a screen with its own search (Equipment Search) draws its results with it too.
+ */
+export const ListRows = memo(RowsList) as typeof RowsList;

@@ -100,14 +100,21 @@ begin
 end
 $$;
 
+-- Records the result of the mutation_begin reservation. PL/pgSQL (its plan kept for the session),
+-- like op_finish: every guarded operation ends here, and a SQL function is planned on every call.
 create or replace function public.mutation_finish(mutation_id uuid, result jsonb) returns jsonb
-language sql
+language plpgsql
 security definer
 set search_path = public
 as $$
-  update public.applied_mutations set result = mutation_finish.result
-   where id = mutation_finish.mutation_id
-  returning result
+begin
+  update public.applied_mutations m set result = mutation_finish.result
+   where m.id = mutation_finish.mutation_id;
+  if not found then
+    return null;
+  end if;
+  return mutation_finish.result;
+end
 $$;
 
 -- The preamble every guarded operation opens with: the stored result when mutation_id was already
@@ -135,11 +142,13 @@ $$;
 -- Records and returns a guarded operation's result when it changed one row of one table.
 create or replace function private.op_finish(mutation_id uuid, table_name text, row_json jsonb)
 returns jsonb
-language sql
+language plpgsql
 security definer
 set search_path = public
 as $$
-  select public.mutation_finish(mutation_id, jsonb_build_object(table_name, jsonb_build_array(row_json)))
+begin
+  return public.mutation_finish(mutation_id, jsonb_build_object(table_name, jsonb_build_array(row_json)));
+end
 $$;
 
 -- The caller's role when it is one of allowed, else a forbidden error.
@@ -530,10 +539,11 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 
 -- ISO 8601 UTC text with milliseconds, as JavaScript's toISOString() writes it: the shape of
--- dates stored inside jsonb.
+-- dates stored inside jsonb. STABLE, as to_char is: declared immutable it would never be inlined
+-- (a SQL function more immutable than its body), and be planned again on every call.
 create or replace function public.ops_iso_time(ts timestamptz) returns text
 language sql
-immutable
+stable
 as $$
   select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;

@@ -22,11 +22,12 @@ $$;
 
 -- Merges a validated notes patch into the stored notes: top-level keys overwrite, the
 -- conditionReport object merges one level deeper. Called inside the UPDATE expression with the
--- row's current service_notes.
+-- row's current service_notes. STABLE, as jsonb_build_object is: a SQL function declared more
+-- immutable than its body is never inlined, and is then planned again on every call.
 create or replace function private.ticket_notes_merge(notes jsonb, top jsonb, condition_report jsonb)
 returns jsonb
 language sql
-immutable
+stable
 as $$
   select (private.ticket_notes_object(notes) || top)
     || case

@@ -32,6 +32,7 @@ declare
   fn text;
   result jsonb;
   outcomes jsonb[] := '{}';
+  servable text[] := '{}';
   err_code text;
   err_message text;
   err_detail text;
@@ -53,19 +54,23 @@ begin
                order by e.n
   loop
     fn := case when jsonb_typeof(item -> 'fn') = 'string' then item ->> 'fn' end;
-    if not exists (
-      select 1 from pg_proc p
-       where p.pronamespace = 'public'::regnamespace and p.proname = fn
-         and p.prorettype = 'jsonb'::regtype
-         and pg_get_function_identity_arguments(p.oid) = 'mutation_id uuid, args jsonb'
-         and has_function_privilege(p.oid, 'execute')
-    ) then
-      -- As POST /rpc/<fn> answers a function it does not serve.
-      outcomes := array_append(outcomes, jsonb_build_object('error', jsonb_build_object(
-        'code', 'PGRST202',
-        'message', 'Could not find the function public.' || coalesce(fn, '') || ' in the schema cache',
-        'details', 'not_found')));
-      continue;
+    -- The catalogue is asked once per operation name and batch (a replay is mostly one name).
+    if fn is null or not (fn = any (servable)) then
+      if fn is null or not exists (
+        select 1 from pg_proc p
+         where p.pronamespace = 'public'::regnamespace and p.proname = fn
+           and p.prorettype = 'jsonb'::regtype
+           and pg_get_function_identity_arguments(p.oid) = 'mutation_id uuid, args jsonb'
+           and has_function_privilege(p.oid, 'execute')
+      ) then
+        -- As POST /rpc/<fn> answers a function it does not serve.
+        outcomes := array_append(outcomes, jsonb_build_object('error', jsonb_build_object(
+          'code', 'PGRST202',
+          'message', 'Could not find the function public.' || coalesce(fn, '') || ' in the schema cache',
+          'details', 'not_found')));
+        continue;
+      end if;
+      servable := array_append(servable, fn);
     end if;
     begin
       execute format('select public.%I($1::uuid, $2)', fn)

@@ -229,6 +229,41 @@ describe('a batch of mutations', () => {
     }
   });
 
+  it('serves a name again later in the batch, and refuses an unknown one every time', async () => {
+    const mine = await ticket(amir);
+    const notes = (text: string) =>
+      item('ticket.updateServiceNotes', { ticketId: mine, patch: { workPerformed: text } });
+    const unknown = { fn: 'no_such_operation', mutation_id: randomUUID(), args: {} };
+    const first = notes('First visit');
+    const second = notes('Second visit');
+    const answer = await batch(amir, [
+      first,
+      unknown,
+      second,
+      { ...unknown, mutation_id: randomUUID() },
+    ]);
+    const results = answer.data!.results;
+    const notFound = {
+      error: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.no_such_operation in the schema cache',
+        details: 'not_found',
+      },
+    };
+    expect(results[1]).toEqual(notFound);
+    expect(results[3]).toEqual(notFound);
+    expect(results[0]).toMatchObject({
+      data: { support_tickets: [{ id: mine, service_notes: { workPerformed: 'First visit' } }] },
+    });
+    expect(results[2]).toMatchObject({
+      data: { support_tickets: [{ id: mine, service_notes: { workPerformed: 'Second visit' } }] },
+    });
+    expect((await ledger([first.mutation_id, second.mutation_id])).map((r) => r.id)).toEqual(
+      [first.mutation_id, second.mutation_id].sort(),
+    );
+    expect(await row(mine)).toMatchObject({ service_notes: { workPerformed: 'Second visit' } });
+  });
+
   it('answers a malformed batch and a stranger with the same errors as any request', async () => {
     const notList = await batch(amir, { fn: 'ticket_take' });
     expect(notList).toMatchObject({

@@ -15,6 +15,7 @@ import {
   type Database,
 } from '../../server/db/database';
 import { MUTATION_NAMES, rpcName } from '../../src/domain/mutations';
+import { openTestDatabase } from './test-database';
 
 interface Migration {
   name: string;
@@ -181,5 +182,61 @@ describe('migrate() and the layout of the files', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+// Issue 19: a guarded operation runs its helpers on every mutation, hundreds of times in one
+// batch. PostgreSQL (15 to 17, and PGlite) plans the query of a non-inlined SQL function again on
+// every call, while PL/pgSQL keeps its plans for the session; a SQL function is inlined into its
+// caller only when it is neither SECURITY DEFINER nor SET, and declared no less volatile than its
+// body.
+describe('functions on the path of every mutation', () => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('keep their plans: the preamble, the role and the ledger helpers are PL/pgSQL', async () => {
+    const perMutation = [
+      'public.current_user_role',
+      'public.require_role',
+      'public.mutation_begin',
+      'public.mutation_finish',
+      'private.require_active_user',
+      'private.op_begin',
+      'private.op_finish',
+    ];
+    const { rows } = await db.query<{ name: string; language: string }>(
+      `select p.pronamespace::regnamespace::text || '.' || p.proname as name, l.lanname as language
+         from pg_proc p join pg_language l on l.oid = p.prolang
+        where p.pronamespace::regnamespace::text || '.' || p.proname = any($1::text[])
+        order by 1`,
+      [perMutation],
+    );
+    expect(rows).toEqual([...perMutation].sort().map((name) => ({ name, language: 'plpgsql' })));
+  });
+
+  it('declare no SQL function immutable whose body calls a function that is not', async () => {
+    // Such a function is never inlined (jsonb_build_object and to_char, for one, are STABLE).
+    const { rows } = await db.query<{ name: string; callee: string }>(
+      `select distinct f.pronamespace::regnamespace::text || '.' || f.proname as name,
+              m[1] as callee
+         from pg_proc f
+         join pg_language l on l.oid = f.prolang and l.lanname = 'sql'
+        cross join lateral regexp_matches(f.prosrc, '([a-z_][a-z0-9_]*)\\s*\\(', 'gi') as m
+        where f.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+          and f.provolatile = 'i'
+          and exists (select 1 from pg_proc c where c.proname = lower(m[1]))
+          and not exists (
+            select 1 from pg_proc c where c.proname = lower(m[1]) and c.provolatile = 'i'
+          )
+        order by 1, 2`,
+    );
+    expect(rows).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import { chairRow, userRow } from '../../testing/rows';
 import { openLocalDatabase } from '../db';
 import {
   buildEquipmentIndex,
+  INDEX_READ,
+  loadEquipmentIndex,
   loadOpenTicketCounts,
   matchesEquipment,
   searchEquipmentIndex,
@@ -130,6 +132,25 @@ describe('equipment index', () => {
       ticketRow({ chairId: null, status: 'OPEN' }),
     ]);
     expect(Object.fromEntries(await loadOpenTicketCounts(db))).toEqual({ [a]: 2, [b]: 1 });
+    db.close();
+    await db.delete();
+  });
+
+  it('reads every chair with its owner in reads of INDEX_READ, into serial order', async () => {
+    const db = openLocalDatabase('x', { name: `test-${crypto.randomUUID()}` });
+    const owner = userRow({ name: 'Alice Brown' });
+    const chairs = Array.from({ length: INDEX_READ * 2 + 3 }, (_, n) =>
+      chairRow({
+        serialNumber: `S30-24-${String(99999 - n).padStart(5, '0')}`,
+        ownerUserId: owner.id,
+      }),
+    );
+    await db.users.put(owner);
+    await db.chairs.bulkPut(chairs);
+    const index = await loadEquipmentIndex(db);
+    const serials = index.entries.map((entry) => entry.chair.serialNumber);
+    expect(serials).toEqual(chairs.map((c) => c.serialNumber).sort());
+    expect(index.entries.every((entry) => entry.owner?.name === 'Alice Brown')).toBe(true);
     db.close();
     await db.delete();
   });

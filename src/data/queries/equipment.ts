@@ -80,8 +80,10 @@ export interface EquipmentIndex {
   entries: readonly (EquipmentMatch & { text: string })[];
 }
 
+/** The order of localeCompare, without building its comparison for each pair (10k chairs). */
+const collator = new Intl.Collator();
 const bySerial = (a: EquipmentMatch, b: EquipmentMatch) =>
-  a.chair.serialNumber.localeCompare(b.chair.serialNumber);
+  collator.compare(a.chair.serialNumber, b.chair.serialNumber);
 
 /** The index of `matches` (chairs with their owners). */
 export function buildEquipmentIndex(matches: readonly EquipmentMatch[]): EquipmentIndex {
@@ -114,9 +116,29 @@ export function searchEquipmentIndex(index: EquipmentIndex, term: string): Equip
   return found;
 }
 
+/**
+ * Chairs read per request while the index is built: the rows of one read are made into objects
+ * on the main thread in one task (about 20 µs a chair), so 10k chairs are read a thousand at a
+ * time, by id, and a key typed meanwhile is not kept waiting.
+ */
+export const INDEX_READ = 1000;
+
+/** Every chair of the mirror, read INDEX_READ at a time. */
+async function allChairs(db: ChairsideDatabase): Promise<Chair[]> {
+  const chairs: Chair[] = [];
+  for (;;) {
+    const last = chairs[chairs.length - 1];
+    const page = await (last ? db.chairs.where(':id').above(last.id) : db.chairs.toCollection())
+      .limit(INDEX_READ)
+      .toArray();
+    chairs.push(...page);
+    if (page.length < INDEX_READ) return chairs;
+  }
+}
+
 /** Every chair in the mirror with its owner, indexed for searching. */
 export async function loadEquipmentIndex(db: ChairsideDatabase): Promise<EquipmentIndex> {
-  const chairs = await db.chairs.toArray();
+  const chairs = await allChairs(db);
   const owners = await ownersOf(db, chairs);
   return buildEquipmentIndex(
     chairs.map((chair) => ({ chair, owner: owners.get(chair.ownerUserId ?? '') ?? null })),

@@ -40,8 +40,8 @@ export async function buildHarness(outDir: string, pages: string[] = []): Promis
 }
 
 /**
- * A fresh in-memory database with one generated data set, served with the harness pages from
- * distDir. Rows are given spread-out change times (updated_at = created_at, as a real history has;
+ * A fresh in-memory database (or the empty PostgreSQL database at databaseUrl) with one generated
+ * data set, served with the harness pages from distDir. Rows are given spread-out change times (updated_at = created_at, as a real history has;
  * generated tickets carry their own), because a bulk insert stamps every row within a few seconds
  * and the pull's 30 s overlap window would then re-read whole tables on every incremental pull.
  */
@@ -49,8 +49,10 @@ export async function openBackend(
   label: string,
   options: LargeDataSetOptions,
   distDir: string,
+  /** A PostgreSQL database (postgres://…) to use in place of in-memory PGlite. */
+  databaseUrl?: string,
 ): Promise<Backend> {
-  const db = await openDatabase({});
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : {});
   await migrate(db);
   const generatedAt = new Date(Date.now() - 1000).toISOString();
   const counts = await generateLargeDataSet(db, options);

@@ -1,4 +1,9 @@
-/** One Equipment Search result: the chair, its customer and practice, and its state at a glance. */
+/**
+ * One Equipment Search result: the chair, its customer and practice, and its state at a glance.
+ * Memoised: a card the next keystroke still shows is not drawn again. Its list item (named
+ * 'Chair {serial}', `equipmentCardLabel`) is the list's (ListRows).
+ */
+import { memo } from 'react';
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ChairStatusBadge,
@@ -20,20 +25,21 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-export function EquipmentCard({
+export const equipmentCardLabel = (item: EquipmentItem) => `Chair ${item.chair.serialNumber}`;
+
+export const EquipmentCard = memo(function EquipmentCard({
   item,
   now,
-  onViewDetails,
-  onServiceHistory,
+  onOpen,
 }: {
   item: EquipmentItem;
   now: Date;
-  onViewDetails: () => void;
-  onServiceHistory: () => void;
+  /** Opens the chair's View Details or Service History dialog. */
+  onOpen: (kind: 'details' | 'history', chairId: string) => void;
 }) {
   const { chair, owner, openTickets } = item;
   return (
-    <Card.Root as="li" listStyleType="none" aria-label={`Chair ${chair.serialNumber}`}>
+    <Card.Root h="full">
       <Card.Header pb="2">
         <HStack justify="space-between" align="start" gap="3">
           <Stack gap="0">
@@ -89,13 +95,13 @@ export function EquipmentCard({
         </DataList.Root>
       </Card.Body>
       <Card.Footer pt="3" gap="3" flexWrap="wrap">
-        <Button colorPalette="brand" flex="1" onClick={onViewDetails}>
+        <Button colorPalette="brand" flex="1" onClick={() => onOpen('details', chair.id)}>
           View Details
         </Button>
-        <Button variant="outline" flex="1" onClick={onServiceHistory}>
+        <Button variant="outline" flex="1" onClick={() => onOpen('history', chair.id)}>
           Service History
         </Button>
       </Card.Footer>
     </Card.Root>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ROW_CHUNK } from '../../../components/searchable-list';
 import { engineerPaths } from '../../../domain/paths';
 import { createTestSession, SessionTestProviders } from '../../../testing/session';
 import { EquipmentScreen } from './equipment-screen';
@@ -80,10 +81,15 @@ const expiredChair = chairRow({
 });
 const stockChair = chairRow({ id: id('a', 3), serialNumber: 'S30-26-00999', model: 'S30' });
 
-async function renderScreen() {
+/** Sixty more chairs in stock, serials S30-24-10000 to S30-24-10059. */
+const fleet = Array.from({ length: 60 }, (_, n) =>
+  chairRow({ id: id('b', n), serialNumber: `S30-24-${10000 + n}`, model: 'S30' }),
+);
+
+async function renderScreen(more: ReturnType<typeof chairRow>[] = []) {
   const session = await createTestSession(engineer, async (db) => {
     await db.users.bulkPut([alice, bob]);
-    await db.chairs.bulkPut([activeChair, expiredChair, stockChair]);
+    await db.chairs.bulkPut([activeChair, expiredChair, stockChair, ...more]);
     await db.supportTickets.bulkPut([
       ticketRow({ id: id('t', 1), title: 'Chair will not rise', chairId: activeChair.id }),
       ticketRow({
@@ -167,6 +173,22 @@ describe('EquipmentScreen', () => {
     await search(user, 'no such chair');
     expect(await screen.findByText('No equipment found')).toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('draws a long result a screenful first, 50 at a time, in a list naming each chair', async () => {
+    const { user } = await renderScreen(fleet);
+    await search(user, '-24-');
+    expect(await screen.findByText('60 chairs found')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Chairs' });
+    // The first cards are mounted at once and the rest of the page of 50 a screenful per task.
+    const first = within(list).getAllByRole('listitem');
+    expect(first.length).toBeGreaterThanOrEqual(ROW_CHUNK);
+    expect(first.length).toBeLessThanOrEqual(50);
+    expect(first[0]).toHaveAccessibleName('Chair S30-24-10000');
+    expect(screen.getByText('Showing 50 of 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(first.length);
   });
 
   it('shows customer, practice, status, warranty, test sheet and open tickets on each card', async () => {

@@ -4,29 +4,39 @@
  * View Details or the Service History dialog, 50 at a time ('Show more'). Reads the mirror only,
  * so it works offline; a keystroke searches an index in memory, never IndexedDB.
  */
-import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
+import { ListRows } from '../../../components/searchable-list';
 import { SearchField } from '../../../components/search-field';
 import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { useNow } from '../../../components/use-now';
 import {
   searchEquipmentIndex,
   useEquipmentIndex,
   useOpenTicketCounts,
   withOpenTickets,
+  type EquipmentItem,
   type EquipmentMatch,
 } from '../../../data/queries/equipment';
-import { EquipmentCard } from './equipment-card';
+import { EquipmentCard, equipmentCardLabel } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
 
 type OpenDialog = { kind: 'details' | 'history'; chairId: string } | null;
 
 const NO_MATCHES: EquipmentMatch[] = [];
+const RESULT_COLUMNS = { base: 1, lg: 2 };
+const chairKey = (item: EquipmentItem) => item.chair.id;
 
-function Results({
+/**
+ * The results of the deferred search. Memoised: a keystroke's own (urgent) render passes the same
+ * props and draws only the box; the new results follow in the deferred render, their cards
+ * mounted a screenful per task (ListRows), so no key waits for fifty cards before it is painted.
+ */
+const Results = memo(function Results({
   term,
   matches,
   counts,
@@ -39,7 +49,15 @@ function Results({
   // Every chair may match a letter or two: the first 50 are drawn, 'Show more' adds the next.
   const { shown, more, total } = useShowMore(matches ?? NO_MATCHES);
   const items = useMemo(() => (counts ? withOpenTickets(shown, counts) : []), [shown, counts]);
-  const now = new Date();
+  const now = useNow();
+  const openDialog = useCallback(
+    (kind: 'details' | 'history', chairId: string) => setDialog({ kind, chairId }),
+    [],
+  );
+  const renderCard = useCallback(
+    (item: EquipmentItem) => <EquipmentCard item={item} now={now} onOpen={openDialog} />,
+    [now, openDialog],
+  );
   if (!term.trim()) {
     return (
       <ListEmptyState
@@ -65,17 +83,14 @@ function Results({
       <Text color="fg.muted" aria-live="polite">
         {total === 1 ? '1 chair found' : `${total} chairs found`}
       </Text>
-      <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" m="0" p="0">
-        {items.map((item) => (
-          <EquipmentCard
-            key={item.chair.id}
-            item={item}
-            now={now}
-            onViewDetails={() => setDialog({ kind: 'details', chairId: item.chair.id })}
-            onServiceHistory={() => setDialog({ kind: 'history', chairId: item.chair.id })}
-          />
-        ))}
-      </SimpleGrid>
+      <ListRows
+        rows={items}
+        label="Chairs"
+        itemKey={chairKey}
+        itemLabel={equipmentCardLabel}
+        renderItem={renderCard}
+        columns={RESULT_COLUMNS}
+      />
       <ShowMoreButton shown={shown.length} total={total} onMore={more} />
       {open && dialog?.kind === 'details' ? (
         <EquipmentDetailsDialog item={open} now={now} open onClose={() => setDialog(null)} />
@@ -85,7 +100,7 @@ function Results({
       ) : null}
     </Stack>
   );
-}
+});
 
 export function EquipmentScreen() {
   const [term, setTerm] = useState('');

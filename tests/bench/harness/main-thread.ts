@@ -1,0 +1,97 @@
+// Node side of the browser benches: what the page's main thread did while `run` ran, from a
+// Chromium trace (DevTools protocol, Tracing domain, the 'toplevel' category: one event per task
+// with its wall time and its thread's CPU time). A task's CPU time does not depend on how loaded
+// the machine is; its wall time (what a PerformanceObserver 'longtask' reports) also counts the
+// time the thread waited for a core, which on a shared machine is most of a long task.
+import type { Page } from 'playwright-core';
+
+export interface MainThreadFigures {
+  /** Tasks the renderer's main thread ran meanwhile. */
+  tasks: number;
+  /** The most CPU time one task took, ms. */
+  longestCpuMs: number;
+  /** That task's wall time, ms. */
+  longestCpuWallMs: number;
+  /** The longest task by wall time, ms, and its CPU time. */
+  longestWallMs: number;
+  longestWallCpuMs: number;
+  /** Tasks of 50 ms or more CPU time. */
+  over50CpuMs: number;
+  /** Main-thread CPU time of all the tasks, ms. */
+  cpuMs: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+const TASK = 'ThreadControllerImpl::RunTask';
+
+/** Runs `run` with the page traced; its result and the figures of the page's main thread. */
+export async function traceMainThread<T>(
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ result: T; main: MainThreadFigures }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['toplevel', '__metadata'] },
+  });
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  return { result, main: mainThreadFigures(events) };
+}
+
+/** The figures of the busiest renderer main thread in a trace (the page's: the others idle). */
+export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigures {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== TASK || !mains.has(thread)) continue;
+    const list = byThread.get(thread);
+    if (list) list.push(e);
+    else byThread.set(thread, [e]);
+  }
+  const cpuOf = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  const tasks = [...byThread.values()].sort((a, b) => cpuOf(b) - cpuOf(a))[0] ?? [];
+  const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  const byCpu = tasks.reduce<TraceEvent | null>(
+    (top, e) => (!top || (e.tdur ?? 0) > (top.tdur ?? 0) ? e : top),
+    null,
+  );
+  const byWall = tasks.reduce<TraceEvent | null>(
+    (top, e) => (!top || (e.dur ?? 0) > (top.dur ?? 0) ? e : top),
+    null,
+  );
+  return {
+    tasks: tasks.length,
+    longestCpuMs: ms(byCpu?.tdur),
+    longestCpuWallMs: ms(byCpu?.dur),
+    longestWallMs: ms(byWall?.dur),
+    longestWallCpuMs: ms(byWall?.tdur),
+    over50CpuMs: tasks.filter((e) => ms(e.tdur) >= 50).length,
+    cpuMs: ms(cpuOf(tasks)),
+  };
+}
