@@ -26,7 +26,7 @@ interface Item {
   args: unknown;
 }
 
-const item = (name: MutationName, args: unknown, id = randomUUID()): Item => ({
+const item = (name: MutationName, args: unknown, id: string = randomUUID()): Item => ({
   fn: rpcName(name),
   mutation_id: id,
   args,
@@ -140,6 +140,55 @@ describe('a batch of mutations', () => {
     // One by one, each id answers what the batch answered.
     const alone = await callOp(amir, 'ticket.take', { ticketId: first }, mutations[0]!.mutation_id);
     expect(alone.data).toEqual((results[0] as { data: unknown }).data);
+  });
+
+  it('records each result in the ledger as answered, and answers an id sent twice in one batch as one by one', async () => {
+    const [mine, other] = [await ticket(amir), await ticket(amir)];
+    const notes = (text: string, id?: string) =>
+      item('ticket.updateServiceNotes', { ticketId: mine, patch: { workPerformed: text } }, id);
+    const first = notes('First visit');
+    // A refused id, then the same id with args that pass: applied the second time, as it would
+    // be one request after another (a refusal records nothing).
+    const refused = item('ticket.setStatus', { ticketId: other, status: 'NOT_A_STATUS' });
+    const retried = item(
+      'ticket.setStatus',
+      { ticketId: other, status: 'RESOLVED' },
+      refused.mutation_id,
+    );
+    const batchOf = [
+      first,
+      notes('Second visit'),
+      refused,
+      notes('Changed mind', first.mutation_id),
+      retried,
+    ];
+    const answer = await batch(amir, batchOf);
+    const results = answer.data!.results;
+    const alone = await callOp(
+      amir,
+      'ticket.updateServiceNotes',
+      { ticketId: mine, patch: { workPerformed: 'Changed mind' } },
+      first.mutation_id,
+    );
+    // The same id later in the batch: the first answer, changing nothing.
+    expect(results[3]).toEqual(results[0]);
+    expect(alone.data).toEqual((results[0] as { data: unknown }).data);
+    expect(await row(mine)).toMatchObject({ service_notes: { workPerformed: 'Second visit' } });
+    expect(results[2]).toMatchObject({ error: { details: 'validation' } });
+    expect(results[4]).toMatchObject({
+      data: { support_tickets: [{ id: other, status: 'RESOLVED' }] },
+    });
+    // Each applied id stands once in the ledger, holding the answer the batch gave.
+    const { rows } = await db.query<{ id: string; result: unknown }>(
+      `select id, result from public.applied_mutations where id = any($1::uuid[])`,
+      [batchOf.map((m) => m.mutation_id)],
+    );
+    const answered = new Map<string, unknown>();
+    for (const [i, m] of batchOf.entries()) {
+      const r = results[i];
+      if (r && 'data' in r && !answered.has(m.mutation_id)) answered.set(m.mutation_id, r.data);
+    }
+    expect(new Map(rows.map((r) => [r.id, r.result]))).toEqual(answered);
   });
 
   it("refuses a mutation id that another user applied, without revealing that user's result", async () => {
