@@ -513,6 +513,66 @@ describe('push in batches', () => {
     ]);
   });
 
+  it('sends the next batch while the answers of the one before are written, in order', async () => {
+    const { db, tickets, ids } = await queued(5);
+    const server = new ModelServer();
+    server.insert('users', toWire(userRow({ id: ENGINEER_ID })));
+    for (const ticket of tickets) server.insert('support_tickets', toWire(ticket));
+    // What the outbox still held when each request left: the second batch leaves before the
+    // first batch's answers are written (its entries are still queued), never before its answer.
+    const queuedAtSend: string[][] = [];
+    const applied: string[] = [];
+    const transport: Transport = {
+      rpc: async (fn, params) => {
+        queuedAtSend.push((await db.outbox.toArray()).map((e) => e.id));
+        const response = server.rpc(ENGINEER_ID, fn, params);
+        for (const m of (params.mutations as { mutation_id: string }[] | undefined) ?? []) {
+          applied.push(m.mutation_id);
+        }
+        return response;
+      },
+    };
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth(), {
+      count: 2,
+      bytes: 1 << 20,
+    });
+    expect(result).toEqual({ accepted: 5, rejected: 0 });
+    expect(applied).toEqual(ids.slice(0, 4));
+    expect(queuedAtSend).toEqual([ids, ids, ids.slice(4)]);
+    expect(ids.map((id) => server.applications.get(id))).toEqual([1, 1, 1, 1, 1]);
+    expect(await db.outbox.count()).toBe(0);
+    for (const [i, ticket] of tickets.entries()) {
+      expect((await db.supportTickets.get(ticket.id))?.serviceNotes).toEqual({
+        workPerformed: `Visit ${i}`,
+      });
+    }
+  });
+
+  it('sends a batch again whole when its answer was lost after it was sent ahead', async () => {
+    const { db, tickets, ids } = await queued(4);
+    const server = new ModelServer();
+    server.insert('users', toWire(userRow({ id: ENGINEER_ID })));
+    for (const ticket of tickets) server.insert('support_tickets', toWire(ticket));
+    let batches = 0;
+    const transport: Transport = {
+      rpc: async (fn, params) => {
+        const response = server.rpc(ENGINEER_ID, fn, params);
+        if (fn === 'ops_batch' && ++batches === 2) return offline; // applied, the answer lost
+        return response;
+      },
+    };
+    const limits = { count: 2, bytes: 1 << 20 };
+    const lost = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth(), limits);
+    expect(lost).toMatchObject({ accepted: 2, rejected: 0, stop: { kind: 'transient' } });
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual(ids.slice(2));
+    expect(await pushOutbox(db, ENGINEER_ID, transport, fakeAuth(), limits)).toEqual({
+      accepted: 2,
+      rejected: 0,
+    });
+    expect(ids.map((id) => server.applications.get(id))).toEqual([1, 1, 1, 1]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('replays a batch whose answer was lost; the ledger applies each mutation once', async () => {
     const { db, tickets, ids } = await queued(4);
     const server = new ModelServer();

@@ -2,9 +2,9 @@
  * Push: replays the user's pending outbox, oldest first, through the guarded operations.
  *
  * Promises:
- *  - order: an entry is sent only after every earlier pending entry was accepted or rejected; a
- *    transient failure stops the pass with the entry still first in line, so nothing is dropped
- *    or reordered;
+ *  - order: an entry is sent only after the server answered every earlier pending entry
+ *    (accepted or rejected); a transient failure stops the pass with the entry still first in
+ *    line, so nothing is dropped or reordered;
  *  - exactly once: every send carries the entry's mutation id; the server's ledger turns a
  *    replay after a lost response into the first answer;
  *  - identity: an entry is only ever sent for the user who made it;
@@ -16,15 +16,26 @@
  *    and size), which answers each mutation as its own request would have been answered. A batch
  *    lost to the network is sent again whole on the next pass; one the server fails (5xx) sends
  *    its first entry alone; a server without the batch operation (404) is replayed one request
- *    per mutation.
+ *    per mutation. Once the server has answered every entry of a batch, the next batch is sent
+ *    while those answers are written locally (push-batch.ts: sendAhead), so the server and the
+ *    device work at the same time.
  */
-import { z } from 'zod';
-import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
-import { mutationArgSchemas, rpcName, type RejectionClass } from '../src/domain/mutations';
+import { SERVER_TABLE, type EntityTable } from '../src/domain/entities';
+import type { RejectionClass } from '../src/domain/mutations';
 import { allTables, type ChairsideDatabase, type OutboxEntry } from '../src/data/db';
 import { runEffect } from '../src/data/effects';
-import { acceptServerRows, parseRowKey, rebuild, rowKey } from '../src/data/local-store';
-import { classify, type Outcome } from './classify';
+import { parseRowKey, rebuild, rowKey } from '../src/data/local-store';
+import { classify, type BackendResponse, type Outcome } from './classify';
+import { accept } from './push-accept';
+import {
+  BATCH_RPC,
+  batchOutcomes,
+  leadingBatch,
+  prepare,
+  sendAhead,
+  type BatchInFlight,
+  type WireMutation,
+} from './push-batch';
 import type { AuthPort, Transport } from './transport';
 import { isDeleted, toLocalRow } from './wire';
 
@@ -50,39 +61,8 @@ export interface BatchLimits {
  */
 export const BATCH_LIMITS: BatchLimits = { count: 200, bytes: 256 * 1024 };
 
-/** The guarded batch operation (supabase/migrations/20261123000013_batch.sql). */
-export const BATCH_RPC = 'ops_batch';
-
 /** Transports whose server has no batch operation (an older server): replayed one by one. */
 const unbatched = new WeakSet<Transport>();
-
-const LOCAL_TABLE = Object.fromEntries(
-  ENTITY_TABLES.map((table) => [SERVER_TABLE[table], table]),
-) as Record<string, EntityTable>;
-
-/** One mutation as the server receives it. */
-interface WireMutation {
-  fn: string;
-  mutation_id: string;
-  args: unknown;
-}
-
-/** The server's answer for one mutation of a batch. */
-const batchAnswerSchema = z.object({
-  results: z.array(
-    // A refusal first: an object without `data` would also pass the second (unknown allows it).
-    z.union([
-      z.object({
-        error: z.object({
-          code: z.string().nullish(),
-          message: z.string().nullish(),
-          details: z.string().nullish(),
-        }),
-      }),
-      z.object({ data: z.unknown() }),
-    ]),
-  ),
-});
 
 export async function pushOutbox(
   db: ChairsideDatabase,
@@ -94,40 +74,51 @@ export async function pushOutbox(
   const result: PushResult = { accepted: 0, rejected: 0 };
   let refreshedFor: string | null = null;
   let count = Math.max(1, Math.floor(limits.count));
+  let ahead: BatchInFlight | null = null;
   for (;;) {
-    const single = count === 1 || unbatched.has(transport);
-    const head = await db.outbox
-      .where('status')
-      .equals('pending')
-      .limit(single ? 1 : count)
-      .toArray();
-    const first = head[0];
-    if (!first) return result;
+    let batch: OutboxEntry[];
+    let wires: WireMutation[];
+    let sent: Promise<BackendResponse> | null = null;
+    if (ahead) {
+      ({ entries: batch, wires, response: sent } = ahead);
+      ahead = null;
+    } else {
+      const single = count === 1 || unbatched.has(transport);
+      const head = await db.outbox
+        .where('status')
+        .equals('pending')
+        .limit(single ? 1 : count)
+        .toArray();
+      const first = head[0];
+      if (!first) return result;
 
-    // Entries the server must never see are settled here, in their place in line.
-    const prepared = prepare(first, userId);
-    if ('refusal' in prepared) {
-      const { errorClass, message } = prepared.refusal;
-      await reject(db, transport, first, errorClass, message);
-      result.rejected += 1;
-      continue;
+      // Entries the server must never see are settled here, in their place in line.
+      const prepared = prepare(first, userId);
+      if ('refusal' in prepared) {
+        const { errorClass, message } = prepared.refusal;
+        await reject(db, transport, first, errorClass, message);
+        result.rejected += 1;
+        continue;
+      }
+      ({ entries: batch, wires } = single
+        ? { entries: [first], wires: [prepared.wire] }
+        : leadingBatch(head, userId, limits.bytes));
     }
-    const { entries: batch, wires } = single
-      ? { entries: [first], wires: [prepared.wire] }
-      : leadingBatch(head, userId, limits.bytes);
 
     let outcomes: Outcome[] | null = null;
     if (batch.length > 1) {
-      const response = await transport.rpc(BATCH_RPC, { mutations: wires });
+      const response = await (sent ?? transport.rpc(BATCH_RPC, { mutations: wires }));
       const answer = classify(response);
-      const parsed = answer.kind === 'accepted' ? batchAnswerSchema.safeParse(answer.data) : null;
-      if (parsed?.success) {
-        outcomes = parsed.data.results.map((r) =>
-          'error' in r
-            ? // A refusal: classified by its code, as its own request would have been.
-              classify({ status: 400, data: null, error: r.error })
-            : { kind: 'accepted', data: r.data },
-        );
+      outcomes = batchOutcomes(answer);
+      if (outcomes) {
+        // Every entry answered (accepted or refused): the next batch goes to the server while
+        // these answers are written locally.
+        if (
+          outcomes.length >= batch.length &&
+          outcomes.every((o) => o.kind === 'accepted' || o.kind === 'rejected')
+        ) {
+          ahead = await sendAhead(db, transport, userId, batch, { count, bytes: limits.bytes });
+        }
       } else if (answer.kind === 'auth' || (answer.kind === 'transient' && response.status < 500)) {
         // The session, the network, a timeout or the rate limit: the pass stops at the first
         // entry and the whole batch goes again later (the ledger answers what was applied).
@@ -141,7 +132,7 @@ export async function pushOutbox(
     // One entry, or the server failing the whole batch (a 5xx, a refusal of the request, an
     // answer of an unknown shape): the first entry goes alone, and its own answer decides, exactly
     // as one by one, so one mutation the server cannot take never holds up the ones before it.
-    outcomes ??= [await sendOne(transport, prepared.wire)];
+    outcomes ??= [await sendOne(transport, wires[0]!)];
 
     const settled = await settle(db, transport, batch, outcomes, result);
     if (!settled) continue;
@@ -167,56 +158,10 @@ export async function pushOutbox(
   }
 }
 
-/**
- * The entry as the server receives it (its args as the schema parses them: defaults applied,
- * extras dropped), or why it is refused without asking the server: another user's, or args that
- * do not parse. Each entry's args are parsed once per pass.
- */
-function prepare(
-  entry: OutboxEntry,
-  userId: string,
-): { wire: WireMutation } | { refusal: { errorClass: RejectionClass; message: string } } {
-  if (entry.userId !== userId) {
-    return {
-      refusal: { errorClass: 'forbidden', message: 'This change was made by another user' },
-    };
-  }
-  const parsed = mutationArgSchemas[entry.name]?.safeParse(entry.args);
-  if (!parsed?.success) {
-    const message = parsed?.error.issues[0]?.message ?? `Unknown change ${entry.name}`;
-    return { refusal: { errorClass: 'validation', message } };
-  }
-  return { wire: { fn: rpcName(entry.name), mutation_id: entry.id, args: parsed.data } };
-}
-
 /** One mutation in a request of its own: POST /rpc/<its guarded operation>. */
 async function sendOne(transport: Transport, wire: WireMutation): Promise<Outcome> {
   const { fn, mutation_id, args } = wire;
   return classify(await transport.rpc(fn, { mutation_id, args }));
-}
-
-/**
- * The leading run of `head` that may go in one request, with each entry as the server receives
- * it: entries the server may see (a local refusal ends the run, so it is settled in its place),
- * within the byte bound (at least one).
- */
-function leadingBatch(
-  head: OutboxEntry[],
-  userId: string,
-  maxBytes: number,
-): { entries: OutboxEntry[]; wires: WireMutation[] } {
-  const entries: OutboxEntry[] = [];
-  const wires: WireMutation[] = [];
-  let bytes = 0;
-  for (const entry of head) {
-    const prepared = prepare(entry, userId);
-    if ('refusal' in prepared) break;
-    bytes += JSON.stringify(prepared.wire).length + 1;
-    if (entries.length > 0 && bytes > maxBytes) break;
-    entries.push(entry);
-    wires.push(prepared.wire);
-  }
-  return { entries, wires };
 }
 
 /**
@@ -257,76 +202,6 @@ async function settle(
 
 async function noteFailure(db: ChairsideDatabase, entry: OutboxEntry, reason: string) {
   await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: reason });
-}
-
-/** The rows of an operation's result ({"support_tickets": [row, ...], ...}) in mirror form. */
-function resultRows(data: unknown): { table: EntityTable; row: ReturnType<typeof toLocalRow> }[] {
-  if (typeof data !== 'object' || data === null) return [];
-  const rows: { table: EntityTable; row: ReturnType<typeof toLocalRow> }[] = [];
-  for (const [serverTable, list] of Object.entries(data)) {
-    const table = LOCAL_TABLE[serverTable];
-    if (!table || !Array.isArray(list)) continue;
-    for (const wire of list) rows.push({ table, row: toLocalRow(table, wire) });
-  }
-  return rows;
-}
-
-/**
- * Accepted entries leave the outbox, all in one local transaction; their result rows become the
- * server's truth (acceptServerRows: rows no pending entry covers are written as sent, covered ones
- * are rebuilt on top), and rows they touched that the server did not send back are rebuilt.
- */
-async function accept(
-  db: ChairsideDatabase,
-  accepted: { entry: OutboxEntry; data: unknown }[],
-): Promise<void> {
-  await db.transaction('rw', allTables(db), async () => {
-    await leaveOutbox(
-      db,
-      accepted.map(({ entry }) => entry.seq!),
-    );
-    // By table and id; the last answer for a row wins (later entries saw the earlier applied).
-    const returned = new Map<EntityTable, Map<string, ReturnType<typeof toLocalRow>>>();
-    for (const { data } of accepted) {
-      for (const { table, row } of resultRows(data)) {
-        const rows = returned.get(table) ?? new Map<string, ReturnType<typeof toLocalRow>>();
-        returned.set(table, rows.set(row.id, row));
-      }
-    }
-    for (const [table, byId] of returned) {
-      const rows = [...byId.values()];
-      const removed = rows.filter(isDeleted).map((row) => row.id);
-      const live = rows.filter((row) => !isDeleted(row));
-      await acceptServerRows(db, table, live, removed, runEffect);
-    }
-    const notReturned = accepted
-      .flatMap(({ entry }) => entry.touches)
-      .filter((key) => {
-        const { table, id } = parseRowKey(key);
-        return !returned.get(table)?.has(id);
-      });
-    await rebuild(db, notReturned, runEffect);
-  });
-}
-
-/**
- * Takes accepted entries out of the outbox. A batch is usually a run of consecutive entries (the
- * head of the queue), whose keys are then exactly one key range: one IndexedDB request instead of
- * one per entry. Otherwise (a rejected entry kept in between), one per entry.
- */
-async function leaveOutbox(db: ChairsideDatabase, seqs: number[]): Promise<void> {
-  const first = seqs[0];
-  const last = seqs[seqs.length - 1];
-  const consecutive =
-    first !== undefined &&
-    last !== undefined &&
-    last - first === seqs.length - 1 &&
-    seqs.every((seq, i) => seq === first + i);
-  if (consecutive && seqs.length > 1) {
-    await db.outbox.where(':id').between(first, last, true, true).delete();
-  } else {
-    await db.outbox.bulkDelete(seqs);
-  }
 }
 
 /** Re-reads the touched rows as the server shows them now; null when unreachable. */
