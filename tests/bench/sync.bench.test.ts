@@ -455,10 +455,14 @@ describe('sync bench', () => {
         'per second of CPU (target ≥ 1,000/s batched)',
         'vs one by one (CPU)',
       ],
-      ...(await replayOn(tenth, 'PGlite (in memory, in the server process)', null)),
     ];
+    // SYNC_BENCH_REPLAY=postgres (or pglite) replays on one backend only, to iterate on it.
+    const on = (process.env.SYNC_BENCH_REPLAY ?? 'pglite,postgres').split(',');
+    if (on.includes('pglite')) {
+      rows.push(...(await replayOn(tenth, 'PGlite (in memory, in the server process)', null)));
+    }
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl) {
+    if (databaseUrl && on.includes('postgres')) {
       // Production is hosted Supabase, i.e. PostgreSQL: the same replay on a throw-away database
       // of DATABASE_URL's server, holding the same generated data set.
       const scratch = await createScratchDatabase(databaseUrl);
@@ -476,7 +480,7 @@ describe('sync bench', () => {
       } finally {
         await scratch.drop();
       }
-    } else {
+    } else if (!databaseUrl) {
       rows.push(['PostgreSQL', 'not run: set DATABASE_URL to a PostgreSQL server to add it']);
     }
     table(
