@@ -9,6 +9,7 @@
 --     lookup: the same checks in the same order, with the same errors, as mutation_begin then
 --     require_role (unauthenticated, account not active, id missing, another user's id, a replay
 --     answered with its first result, then the role, then args an object);
+--     public.current_user_role reads auth.uid() once;
 --   * inside public.ops_batch the results are recorded once per batch, in one statement
 --     (private.ledger_record_batch), instead of one UPDATE per mutation: ops_batch marks the
 --     transaction (setting chairside.ledger_batch), mutation_finish then only hands the result
@@ -17,6 +18,22 @@
 --     ledger row, and a concurrent duplicate still waits for the first to commit. The same id twice
 --     in one batch: the results so far are recorded before the second runs, so it is answered
 --     with the first's result, as one request after another would be.
+
+-- The caller's role (see 20261123000002_policies.sql), with auth.uid() (the JWT claims parsed
+-- from a setting) read once into a variable: written inline in the query it is evaluated again
+-- for every row the plan visits, should the planner ever choose to scan public.users.
+create or replace function public.current_user_role() returns text
+language plpgsql
+stable
+security definer
+set search_path = public
+as $$
+declare
+  caller uuid := auth.uid();
+begin
+  return (select u.role from public.users u where u.id = caller and u.deleted_at is null);
+end
+$$;
 
 -- The preamble of every guarded operation (see 20261123000003_mutation_ledger.sql).
 create or replace function private.op_begin(
@@ -91,10 +108,12 @@ language plpgsql
 security definer
 set search_path = public
 as $$
+declare
+  caller uuid := auth.uid();
 begin
   update public.applied_mutations m set result = r.result
     from unnest(ids, results) as r(id, result)
-   where m.id = r.id and m.user_id = auth.uid() and m.result is null;
+   where m.id = r.id and m.user_id = caller and m.result is null;
 end
 $$;
 
