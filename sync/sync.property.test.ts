@@ -15,7 +15,7 @@ import type { MutationName, ServiceNotesPatch } from '../src/domain/mutations';
 import type { BackendResponse } from './classify';
 import { ModelServer } from './testing/model-server';
 import { PullError, pullAll } from './pull';
-import { pushOutbox } from './push';
+import { BATCH_LIMITS, pushOutbox, type BatchLimits } from './push';
 import { fakeAuth } from './testing/fixtures';
 import type { Transport } from './transport';
 import { isDeleted, toLocalRow } from './wire';
@@ -66,6 +66,8 @@ type Step =
 
 interface Scenario {
   clients: number;
+  /** How many mutations one request may carry: small ones make a pass send several batches. */
+  batchCount: number;
   /** Per ticket: null (unassigned) or the index of the engineer it is assigned to. */
   tickets: (number | null)[];
   steps: Step[];
@@ -151,6 +153,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.integer({ min: 2, max: 3 }).chain
   );
   return fc.record({
     clients: fc.constant(clients),
+    batchCount: fc.constantFrom(2, 3, BATCH_LIMITS.count),
     tickets: fc.array(fc.option(fc.nat({ max: clients - 1 }), { nil: null }), {
       minLength: 3,
       maxLength: 6,
@@ -170,8 +173,12 @@ const unavailable: BackendResponse = {
   error: { message: 'Service Unavailable' },
 };
 
-/** Batches the devices sent (so the property is known to cover them), across all runs. */
-const batches = { sent: 0, withRefusal: 0 };
+/**
+ * Batches the devices sent (so the property is known to cover them), across all runs: with a
+ * refusal in them, and sent ahead (while the answers of the device's batch before were still
+ * being written to its mirror).
+ */
+const batches = { sent: 0, withRefusal: 0, sentAhead: 0 };
 
 function countBatch(response: BackendResponse): void {
   const results = (response.data as { results?: object[] } | null)?.results ?? [];
@@ -181,6 +188,7 @@ function countBatch(response: BackendResponse): void {
 
 interface Device {
   userId: string;
+  limits: BatchLimits;
   mirror: ChairsideDatabase;
   transport: Transport;
   net: { online: boolean; dropNextResponse: boolean; duplicateNextDelivery: boolean };
@@ -254,8 +262,14 @@ function createWorld(scenario: Scenario): World {
   };
   world.devices = ENGINEERS.slice(0, scenario.clients).map(({ id: userId }) => {
     const net = { online: true, dropNextResponse: false, duplicateNextDelivery: false };
+    let lastBatch: string[] = [];
     const transport: Transport = {
       async rpc(fn, params) {
+        if (fn === 'ops_batch') {
+          const pending = await mirror.outbox.where('status').equals('pending').toArray();
+          if (pending.some((e) => lastBatch.includes(e.id))) batches.sentAhead += 1;
+          lastBatch = (params.mutations as { mutation_id: string }[]).map((m) => m.mutation_id);
+        }
         if (!net.online) return offline;
         if (world.restart.pending) {
           const { applyInFlight } = world.restart.pending;
@@ -281,14 +295,15 @@ function createWorld(scenario: Scenario): World {
       },
     };
     const mirror = openLocalDatabase(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
-    return { userId, mirror, transport, net };
+    const limits = { ...BATCH_LIMITS, count: scenario.batchCount };
+    return { userId, limits, mirror, transport, net };
   });
   return world;
 }
 
 /** One push-then-pull pass (pull only when the push did not stop); true when both completed. */
 async function sync(d: Device): Promise<boolean> {
-  const pushed = await pushOutbox(d.mirror, d.userId, d.transport, fakeAuth(d.userId));
+  const pushed = await pushOutbox(d.mirror, d.userId, d.transport, fakeAuth(d.userId), d.limits);
   if (pushed.stop) return false;
   try {
     await pullAll(d.mirror, d.transport);
@@ -451,5 +466,6 @@ describe('sync under random interleavings (model server)', () => {
     await fc.assert(fc.asyncProperty(scenarioArb, runScenario), { numRuns: RUNS });
     expect(batches.sent).toBeGreaterThan(0);
     expect(batches.withRefusal).toBeGreaterThan(0);
+    expect(batches.sentAhead).toBeGreaterThan(0);
   }, 600_000);
 });
