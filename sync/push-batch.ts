@@ -127,15 +127,13 @@ export async function sendAhead(
   answered: OutboxEntry[],
   limits: { count: number; bytes: number },
 ): Promise<BatchInFlight | null> {
-  const settling = new Set(answered.map((entry) => entry.seq));
-  const head = (
-    await db.outbox
-      .where('status')
-      .equals('pending')
-      .limit(answered.length + limits.count)
-      .toArray()
-  ).filter((entry) => !settling.has(entry.seq));
-  const { entries, wires } = leadingBatch(head.slice(0, limits.count), userId, limits.bytes);
+  // The answered entries must still be the head of the line (only their keys are read): else an
+  // entry was put back before them meanwhile, and goes first, one step at a time.
+  const pending = () => db.outbox.where('status').equals('pending');
+  const first = await pending().limit(answered.length).primaryKeys();
+  if (first.some((seq, i) => seq !== answered[i]?.seq)) return null;
+  const head = await pending().offset(answered.length).limit(limits.count).toArray();
+  const { entries, wires } = leadingBatch(head, userId, limits.bytes);
   if (entries.length < 2) return null;
   const response = transport.rpc(BATCH_RPC, { mutations: wires });
   // Read by the next step; if that step never comes (a local write failed), nothing is lost: the

@@ -548,6 +548,40 @@ describe('push in batches', () => {
     }
   });
 
+  it('sends nothing ahead when an entry was put back in line before the answered ones', async () => {
+    const { db, tickets, ids } = await queued(5);
+    const first = await db.outbox.get({ id: ids[0]! });
+    await db.outbox.update(first!.seq!, {
+      status: 'rejected',
+      rejection: { errorClass: 'conflict', message: 'Refused earlier', at: '2026-11-21T10:00:00Z' },
+    });
+    const inner = scriptedTransport(serverFor(tickets));
+    let retried = false;
+    const transport: Transport = {
+      rpc: async (fn, params) => {
+        const response = await inner.rpc(fn, params);
+        if (!retried) {
+          retried = true;
+          await retryEntry(db, ids[0]!); // the user retries it while the first batch is out
+        }
+        return response;
+      },
+    };
+    const result = await pushOutbox(db, ENGINEER_ID, transport, fakeAuth(), {
+      count: 2,
+      bytes: 1 << 20,
+    });
+    expect(result).toEqual({ accepted: 5, rejected: 0 });
+    expect(
+      inner.requests.map((r) =>
+        r.fn === 'ops_batch'
+          ? (r.params.mutations as { mutation_id: string }[]).map((m) => m.mutation_id)
+          : [r.params.mutation_id],
+      ),
+    ).toEqual([[ids[1], ids[2]], [ids[0], ids[3]], [ids[4]]]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('sends a batch again whole when its answer was lost after it was sent ahead', async () => {
     const { db, tickets, ids } = await queued(4);
     const server = new ModelServer();
