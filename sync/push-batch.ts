@@ -127,12 +127,21 @@ export async function sendAhead(
   answered: OutboxEntry[],
   limits: { count: number; bytes: number },
 ): Promise<BatchInFlight | null> {
-  // The answered entries must still be the head of the line (only their keys are read): else an
-  // entry was put back before them meanwhile, and goes first, one step at a time.
-  const pending = () => db.outbox.where('status').equals('pending');
-  const first = await pending().limit(answered.length).primaryKeys();
-  if (first.some((seq, i) => seq !== answered[i]?.seq)) return null;
-  const head = await pending().offset(answered.length).limit(limits.count).toArray();
+  const head = await db.transaction('r', db.outbox, async () => {
+    // The answered entries are still pending, at the head of the line, unless an entry was put
+    // back in line before them meanwhile (a retried one): then nothing goes ahead, and the retried
+    // entry goes first, one step at a time. Keys first, then the entries after the answered ones,
+    // by primary key (both are single bulk reads).
+    const keys = await db.outbox
+      .where('status')
+      .equals('pending')
+      .limit(answered.length + 1)
+      .primaryKeys();
+    const next = keys[answered.length];
+    if (next === undefined || answered.some((entry, i) => entry.seq !== keys[i])) return [];
+    const after = await db.outbox.where(':id').aboveOrEqual(next).limit(limits.count).toArray();
+    return after.filter((entry) => entry.status === 'pending');
+  });
   const { entries, wires } = leadingBatch(head, userId, limits.bytes);
   if (entries.length < 2) return null;
   const response = transport.rpc(BATCH_RPC, { mutations: wires });
