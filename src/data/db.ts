@@ -142,6 +142,20 @@ const SCHEMA_V5 = {
   serviceRequests: `${SCHEMA_V4.serviceRequests}, [assigneeKey+createdAt]`,
 };
 
+/**
+ * v6: the vendor's counters and engineer figures from index keys (issue 16), so a vendor screen
+ * reads what its first screen shows, not 50k tickets: `[priority+status]` counts the high-priority
+ * tickets not closed; `[assigneeKey+status+createdAt+updatedAt]` gives each engineer's tickets by
+ * status and their resolution hours; `[assigneeKey+status]` each engineer's scheduled and
+ * completed service requests. Built by IndexedDB from the rows already held (assigneeKey is on
+ * every row since v5).
+ */
+const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  supportTickets: `${SCHEMA_V5.supportTickets}, [priority+status], [assigneeKey+status+createdAt+updatedAt]`,
+  serviceRequests: `${SCHEMA_V5.serviceRequests}, [assigneeKey+status]`,
+};
+
 /** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
 export const UNASSIGNED = '-';
 
@@ -192,6 +206,7 @@ export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
         ),
       ),
   },
+  { version: 6, stores: SCHEMA_V6 },
 ];
 
 /**

@@ -1,0 +1,182 @@
+/**
+ * The one way a big list of the admin's and vendor's screens is read (issue 16: 50k tickets,
+ * 20k service requests, 10k chairs): the rows of its first page first, then all of them, a
+ * thousand at a time.
+ *
+ * - The first FIRST_ROWS rows, newest first, come from the createdAt index with the users, chairs
+ *   and parts they name (a few dozen `get`s), and are given to the screen at once: the list shows
+ *   its first page however big the table is.
+ * - Then every row, newest first, READ_STEP per read (keyset on the createdAt index), and the
+ *   users, chairs and parts tables the rows name, READ_STEP per read too: a read's rows are made
+ *   into objects on the main thread in one task (~20 µs a row), so no task holds the page for
+ *   long and a key typed meanwhile is answered.
+ *
+ * The rows are in the order of the createdAt index, newest first (rows created at the same
+ * instant by descending id); nothing is sorted afterwards. A row the first page showed and that
+ * has not changed since is given as the same object (its card is not drawn again).
+ */
+import { Dexie, type InsertType, type Table } from 'dexie';
+import type { Chair, Part, User } from '../../domain/entities';
+import type { ChairsideDatabase } from '../db';
+
+/** A list as a screen gets it: its rows so far, and whether they are all of them. */
+export interface LoadedList<T> {
+  rows: readonly T[];
+  /** False while only the first page is read: a search, a filter or a count waits for the rest. */
+  complete: boolean;
+}
+
+/** The rows read first: a list's first page (the kit's PAGE_SIZE). */
+export const FIRST_ROWS = 50;
+
+/** Rows per read once the first page is shown (one short task each). */
+export const READ_STEP = 1000;
+
+/** The users, chairs and parts a list's rows name, by id. */
+export interface Lookups {
+  user(id: string | null | undefined): User | null;
+  chair(id: string | null | undefined): Chair | null;
+  part(id: string | null | undefined): Part | null;
+}
+
+/** The ids a row names, to read only those for the first page. */
+export interface Refs {
+  users?: readonly (string | null | undefined)[];
+  chairs?: readonly (string | null | undefined)[];
+  parts?: readonly (string | null | undefined)[];
+}
+
+type Dated = { id: string; createdAt: string; updatedAt: string };
+
+/** How a list is read: its table, the rows it keeps, what each names and shows. */
+export interface ListSpec<R extends Dated, I> {
+  table: (db: ChairsideDatabase) => Table<R, string, InsertType<R, 'id'>>;
+  /** Rows left out (a deleted one). */
+  keep?: (row: R) => boolean;
+  refs: (row: R) => Refs;
+  join: (row: R, find: Lookups) => I;
+}
+
+/** Every row of `table`, READ_STEP at a time by id. */
+export async function readAll<R extends { id: string }, N>(
+  table: Table<R, string, N>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (;;) {
+    const last = rows[rows.length - 1];
+    const page = await (last ? table.where(':id').above(last.id) : table.toCollection())
+      .limit(READ_STEP)
+      .toArray();
+    rows.push(...page);
+    if (page.length < READ_STEP) return rows;
+  }
+}
+
+/**
+ * Every row of `table` newest first, READ_STEP per read: each read takes the rows created at or
+ * before the last one read, and drops those already read (rows created at the same instant).
+ */
+export async function readNewestFirst<R extends Dated, N>(
+  table: Table<R, string, N>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (;;) {
+    const last = rows[rows.length - 1];
+    if (!last) {
+      rows.push(...(await table.orderBy('createdAt').reverse().limit(READ_STEP).toArray()));
+      if (rows.length < READ_STEP) return rows;
+      continue;
+    }
+    const tied = new Set<string>();
+    for (let i = rows.length - 1; i >= 0 && rows[i]?.createdAt === last.createdAt; i -= 1) {
+      tied.add((rows[i] as R).id);
+    }
+    const page = await table
+      .where('createdAt')
+      .between(Dexie.minKey, last.createdAt, true, true)
+      .reverse()
+      .limit(READ_STEP + tied.size)
+      .toArray();
+    const fresh = page.filter((row) => !tied.has(row.id));
+    rows.push(...fresh);
+    if (page.length < READ_STEP + tied.size) return rows;
+  }
+}
+
+const ids = (values: readonly (string | null | undefined)[]) => [
+  ...new Set(values.filter((v): v is string => Boolean(v))),
+];
+
+function lookups(users: User[], chairs: Chair[], parts: Part[]): Lookups {
+  const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+  const [u, c, p] = [byId(users), byId(chairs), byId(parts)];
+  return {
+    user: (id) => (id && u.get(id)) || null,
+    chair: (id) => (id && c.get(id)) || null,
+    part: (id) => (id && p.get(id)) || null,
+  };
+}
+
+/** The users, chairs and parts `rows` name, read by id. */
+async function lookupsOf<R>(db: ChairsideDatabase, rows: R[], refs: (row: R) => Refs) {
+  const named = rows.map(refs);
+  const of = (pick: (r: Refs) => Refs['users']) => ids(named.flatMap((r) => pick(r) ?? []));
+  const present = <T>(found: (T | undefined)[]) =>
+    found.filter((row): row is T => row !== undefined);
+  const [users, chairs, parts] = await Promise.all([
+    db.users.bulkGet(of((r) => r.users)),
+    db.chairs.bulkGet(of((r) => r.chairs)),
+    db.parts.bulkGet(of((r) => r.parts)),
+  ]);
+  return lookups(present(users), present(chairs), present(parts));
+}
+
+/** Every user, chair and part the rows name (whole tables: the rows name most of them). */
+async function allLookups<R>(db: ChairsideDatabase, rows: R[], refs: (row: R) => Refs) {
+  const named = { users: false, chairs: false, parts: false };
+  for (const row of rows) {
+    const r = refs(row);
+    named.users ||= Boolean(r.users?.some(Boolean));
+    named.chairs ||= Boolean(r.chairs?.some(Boolean));
+    named.parts ||= Boolean(r.parts?.some(Boolean));
+    if (named.users && named.chairs && named.parts) break;
+  }
+  const [users, chairs, parts] = await Promise.all([
+    named.users ? readAll(db.users) : [],
+    named.chairs ? readAll(db.chairs) : [],
+    named.parts ? readAll(db.parts) : [],
+  ]);
+  return lookups(users, chairs, parts);
+}
+
+/**
+ * The list `spec` describes, newest first: its first page to `progress` as soon as it is read,
+ * then every row (the value returned).
+ */
+export async function loadList<R extends Dated, I>(
+  db: ChairsideDatabase,
+  spec: ListSpec<R, I>,
+  progress?: (value: LoadedList<I>) => void,
+): Promise<LoadedList<I>> {
+  const table = spec.table(db);
+  const keep = spec.keep ?? (() => true);
+  // The first page's joined rows, kept for the whole list when unchanged: the rows on screen
+  // stay the same objects, so their memoised cards are not drawn again.
+  const shown = new Map<string, { row: R; item: I }>();
+  if (progress) {
+    // A row left out (deleted) leaves the first page a row short, until the rest is read.
+    const first = (await table.orderBy('createdAt').reverse().limit(FIRST_ROWS).toArray()).filter(
+      keep,
+    );
+    const find = await lookupsOf(db, first, spec.refs);
+    for (const row of first) shown.set(row.id, { row, item: spec.join(row, find) });
+    progress({ rows: [...shown.values()].map((s) => s.item), complete: false });
+  }
+  const rows = (await readNewestFirst(table)).filter(keep);
+  const find = await allLookups(db, rows, spec.refs);
+  const join = (row: R) => {
+    const before = shown.get(row.id);
+    return before && before.row.updatedAt === row.updatedAt ? before.item : spec.join(row, find);
+  };
+  return { rows: rows.map(join), complete: true };
+}
