@@ -73,6 +73,9 @@ async function typeAndMeasure(page: Page, label: string, text: string): Promise<
   return { ...figures, keys: text.length };
 }
 
+/** BENCH_PROFILE=open profiles the list's opening in a fresh page instead of the typing. */
+const PROFILE_OPEN = process.env.BENCH_PROFILE === 'open';
+
 /**
  * With BENCH_PROFILE=1, a CPU profile of the typing (Chromium's profiler through CDP): the
  * functions with the most self time are printed under the list's figures, to see where a
@@ -240,10 +243,12 @@ async function measureAll(): Promise<Map<string, Measured>> {
         await page.evaluate((target) => {
           window.location.hash = target;
         }, item.path);
+        const openProfiler = PROFILE_OPEN ? await startProfile(page) : null;
         let started = Date.now();
         await page.reload();
         await firstRow();
         const opened = Date.now() - started;
+        await openProfiler?.(`${item.name} (opened)`);
         // Left for the profile and come back to: the screen mounts afresh.
         await page.evaluate((target) => {
           window.location.hash = target;
@@ -276,7 +281,7 @@ async function measureAll(): Promise<Map<string, Measured>> {
             item.list,
           );
         }
-        const profiler = await startProfile(page);
+        const profiler = PROFILE_OPEN ? null : await startProfile(page);
         const typing = await typeAndMeasure(page, item.search, item.text);
         await profiler?.(item.name);
         // The search holds what was typed (not a test of speed: of the thing measured).
