@@ -10,6 +10,7 @@
  * never from reading every row. The rules they count are the domain's (src/domain/vendor.ts),
  * applied to what the indexes hold; vendor.test.ts holds both together.
  */
+import { Dexie } from 'dexie';
 import { useRef } from 'react';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/schemas/common';
@@ -175,38 +176,6 @@ function sameCounts(a: ReadonlyMap<string, number> | undefined, b: typeof a): bo
   return a.size === b.size && [...a].every(([id, n]) => b.get(id) === n);
 }
 
-/** Every assigned row's key of an index led by assigneeKey: UNASSIGNED ('-') sorts first. */
-const ASSIGNED = (): IDBKeyRange => IDBKeyRange.lowerBound([UNASSIGNED, []], true);
-
-/**
- * The keys of `index` in `range`, by a key cursor straight on IndexedDB: 40k keys through
- * Dexie's cursor cost ~250 ms more of the main thread (its wrapping of each step).
- */
-async function indexKeys(
-  db: ChairsideDatabase,
-  table: string,
-  index: string,
-  range: () => IDBKeyRange,
-): Promise<IDBValidKey[]> {
-  if (!db.isOpen()) await db.open();
-  return new Promise((resolve, reject) => {
-    const keys: IDBValidKey[] = [];
-    const request = db
-      .backendDB()
-      .transaction(table, 'readonly')
-      .objectStore(table)
-      .index(index)
-      .openKeyCursor(range());
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor) return resolve(keys);
-      keys.push(cursor.key);
-      cursor.continue();
-    };
-    request.onerror = () => reject(request.error ?? new Error(`Reading ${index} failed`));
-  });
-}
-
 /** An assigned ticket's key in [assigneeKey+status+createdAt+updatedAt]. */
 type TicketKey = [string, SupportTicket['status'], string, string];
 
@@ -219,18 +188,23 @@ type TicketKey = [string, SupportTicket['status'], string, string];
 export async function loadEngineerWorkloads(db: ChairsideDatabase): Promise<EngineerWorkload[]> {
   const engineers = await loadEngineers(db);
   const [keys, assigned, completed] = await Promise.all([
-    indexKeys(db, 'supportTickets', '[assigneeKey+status+createdAt+updatedAt]', ASSIGNED),
+    db.supportTickets
+      .where('[assigneeKey+status+createdAt+updatedAt]')
+      .above([UNASSIGNED, Dexie.maxKey])
+      .keys(),
     db.transaction('r', db.serviceRequests, () =>
       Promise.all(engineers.map((e) => byAssignee(db.serviceRequests, e.id).count())),
     ),
     requestCountsByEngineer(db, engineers, 'COMPLETED'),
   ]);
-  const tickets = (keys as TicketKey[]).map(([engineerUserId, status, createdAt, updatedAt]) => ({
-    engineerUserId,
-    status,
-    createdAt,
-    updatedAt,
-  }));
+  const tickets = (keys as unknown as TicketKey[]).map(
+    ([engineerUserId, status, createdAt, updatedAt]) => ({
+      engineerUserId,
+      status,
+      createdAt,
+      updatedAt,
+    }),
+  );
   const services = new Map(
     engineers.map((e, i) => [
       e.id,
