@@ -235,10 +235,18 @@ const assigneeKeyMiddleware: Middleware<DBCore> = {
     table: (tableName) => {
       const table = down.table(tableName);
       if (!ASSIGNED_TABLES.has(tableName)) return table;
+      // A Proxy, not Object.create: the cursor is IndexedDB's own object with Dexie's methods
+      // added, and a native getter (key, primaryKey) read through a derived object answers
+      // nothing in Chromium (fake-indexeddb's plain objects do not tell): a keys-only read
+      // (Collection.keys) got no keys at all.
       const stripCursor = (cursor: DBCoreCursor): DBCoreCursor =>
-        Object.create(cursor, {
-          value: { get: () => withoutAssigneeKey(cursor.value) },
-        }) as DBCoreCursor;
+        new Proxy(cursor, {
+          get(target, property) {
+            if (property === 'value') return withoutAssigneeKey(target.value);
+            const member: unknown = Reflect.get(target, property, target);
+            return typeof member === 'function' ? member.bind(target) : member;
+          },
+        });
       return {
         ...table,
         mutate: (request) =>
