@@ -18,7 +18,7 @@ import type { ChairCounters } from '../../domain/admin-chairs';
 import type { ChairsideDatabase } from '../db';
 import { loadList, type ListSpec, type LoadedList } from './list-read';
 import { useMirror } from '../session-mirror';
-import { useSharedMirror } from './shared-mirror';
+import { useSharedMirror, type SharedRead } from './shared-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
@@ -47,10 +47,11 @@ const CHAIRS: ListSpec<Chair, AdminChair> = {
   table: (db) => db.chairs,
   refs: (chair) => ({ users: [chair.ownerUserId] }),
   join: (chair, find) => ({ chair, owner: find.user(chair.ownerUserId) }),
+  row: (item) => item.chair,
 };
 
-const loadChairs = (db: ChairsideDatabase, progress?: (part: LoadedList<AdminChair>) => void) =>
-  loadList(db, CHAIRS, progress);
+const loadChairs = (db: ChairsideDatabase, read: SharedRead<LoadedList<AdminChair>>) =>
+  loadList(db, CHAIRS, read);
 
 /**
  * Every chair, newest first, with its owner. The big lists (chairs, tickets, service and part
@@ -128,14 +129,15 @@ const PART_REQUESTS: ListSpec<PartRequest, AdminPartRequest> = {
     chair: find.chair(request.chairId),
     lines: request.items.map((item) => ({ ...item, part: find.part(item.partId) })),
   }),
+  row: (item) => item.request,
 };
 
 /** Every part request, newest first, with its customer, chair and parts. */
 export function loadAdminPartRequests(
   db: ChairsideDatabase,
-  progress?: (part: LoadedList<AdminPartRequest>) => void,
+  read: SharedRead<LoadedList<AdminPartRequest>>,
 ): Promise<LoadedList<AdminPartRequest>> {
-  return loadList(db, PART_REQUESTS, progress);
+  return loadList(db, PART_REQUESTS, read);
 }
 
 export function useAdminPartRequests(): LoadedList<AdminPartRequest> | undefined {
@@ -161,12 +163,11 @@ const TICKETS: ListSpec<SupportTicket, AdminTicket> = {
     engineer: find.user(ticket.engineerUserId),
     chair: find.chair(ticket.chairId),
   }),
+  row: (item) => item.ticket,
 };
 
-const loadAdminTickets = (
-  db: ChairsideDatabase,
-  progress?: (part: LoadedList<AdminTicket>) => void,
-) => loadList(db, TICKETS, progress);
+const loadAdminTickets = (db: ChairsideDatabase, read: SharedRead<LoadedList<AdminTicket>>) =>
+  loadList(db, TICKETS, read);
 
 /** Every ticket, newest first, with its customer, engineer and chair. */
 export function useAdminTickets(): LoadedList<AdminTicket> | undefined {
@@ -192,12 +193,13 @@ const SERVICE_REQUESTS: ListSpec<ServiceRequest, AdminServiceRequest> = {
     engineer: find.user(request.engineerUserId),
     chair: find.chair(request.chairId),
   }),
+  row: (item) => item.request,
 };
 
 const loadAdminServiceRequests = (
   db: ChairsideDatabase,
-  progress?: (part: LoadedList<AdminServiceRequest>) => void,
-) => loadList(db, SERVICE_REQUESTS, progress);
+  read: SharedRead<LoadedList<AdminServiceRequest>>,
+) => loadList(db, SERVICE_REQUESTS, read);
 
 /** Every service request, newest first, with its customer, engineer and chair. */
 export function useAdminServiceRequests(): LoadedList<AdminServiceRequest> | undefined {

@@ -23,6 +23,7 @@ const TICKETS: ListSpec<SupportTicket, Item> = {
     customer: find.user(ticket.customerUserId)?.name ?? null,
     serial: find.chair(ticket.chairId)?.serialNumber ?? null,
   }),
+  row: (item) => item.ticket,
 };
 
 /** Newest first; at the same instant, by descending id (the createdAt index's order). */
@@ -53,7 +54,7 @@ describe('loadList', () => {
     });
     const parts: { list: LoadedList<Item>; read: number }[] = [];
 
-    const whole = await loadList(db, TICKETS, (list) => parts.push({ list, read }));
+    const whole = await loadList(db, TICKETS, { progress: (list) => parts.push({ list, read }) });
 
     const expected = [...tickets].sort(newestFirst);
     // The first page: the newest FIRST_ROWS, and only those were read.
@@ -86,13 +87,44 @@ describe('loadList', () => {
       ...TICKETS,
       keep: (t) => t.status !== 'CLOSED',
       join: (t) => t.id,
+      row: (id) => tickets.find((t) => t.id === id)!,
     };
     let first: readonly string[] = [];
-    const whole = await loadList(db, open, (list) => (first = list.rows));
+    const whole = await loadList(db, open, { progress: (list) => (first = list.rows) });
     const kept = tickets.filter((t) => t.status !== 'CLOSED').map((t) => t.id);
     expect(new Set(first).size).toBe(first.length);
     expect(first.every((id) => kept.includes(id))).toBe(true);
     expect([...whole.rows].sort()).toEqual([...kept].sort());
+    db.close();
+  });
+
+  it('keeps the items of a re-read that show the same as before; a changed row or customer is new', async () => {
+    const db = openLocalDatabase(ME, { name: `list-${crypto.randomUUID()}` });
+    const [ann, bob] = [userRow({ name: 'Ann' }), userRow({ name: 'Bob' })];
+    await db.users.bulkPut([ann, bob]);
+    const [a, b, c] = [ann, bob, ann].map((u, n) =>
+      ticketRow({
+        customerUserId: u.id,
+        createdAt: new Date(Date.UTC(2026, 0, n + 1)).toISOString(),
+      }),
+    );
+    await db.supportTickets.bulkPut([a!, b!, c!]);
+    const before = await loadList(db, TICKETS);
+    await db.supportTickets.put({
+      ...a!,
+      title: 'Now leaking',
+      updatedAt: '2026-02-01T00:00:00.000Z',
+    });
+    await db.users.put({ ...bob, name: 'Robert', updatedAt: '2026-02-01T00:00:00.000Z' });
+
+    const after = await loadList(db, TICKETS, { previous: before });
+
+    const byId = (list: LoadedList<Item>, id: string) => list.rows.find((i) => i.ticket.id === id)!;
+    expect(byId(after, c!.id)).toBe(byId(before, c!.id));
+    expect(byId(after, a!.id)).not.toBe(byId(before, a!.id));
+    expect(byId(after, a!.id).ticket.title).toBe('Now leaking');
+    expect(byId(after, b!.id)).not.toBe(byId(before, b!.id));
+    expect(byId(after, b!.id).customer).toBe('Robert');
     db.close();
   });
 });

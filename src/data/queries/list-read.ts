@@ -12,12 +12,13 @@
  *   long and a key typed meanwhile is answered.
  *
  * The rows are in the order of the createdAt index, newest first (rows created at the same
- * instant by descending id); nothing is sorted afterwards. A row the first page showed and that
- * has not changed since is given as the same object (its card is not drawn again).
+ * instant by descending id); nothing is sorted afterwards. An item that shows what it showed
+ * before is given as the same object (its card is not drawn again, its search text is kept).
  */
 import { Dexie, type InsertType, type Table } from 'dexie';
 import type { Chair, Part, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
+import type { SharedRead } from './shared-mirror';
 
 /** A list as a screen gets it: its rows so far, and whether they are all of them. */
 export interface LoadedList<T> {
@@ -55,6 +56,8 @@ export interface ListSpec<R extends Dated, I> {
   keep?: (row: R) => boolean;
   refs: (row: R) => Refs;
   join: (row: R, find: Lookups) => I;
+  /** The item's own row (its ticket, request, chair). */
+  row: (item: I) => R;
 }
 
 /** Every row of `table`, READ_STEP at a time by id. */
@@ -150,33 +153,54 @@ async function allLookups<R>(db: ChairsideDatabase, rows: R[], refs: (row: R) =>
 }
 
 /**
- * The list `spec` describes, newest first: its first page to `progress` as soon as it is read,
- * then every row (the value returned).
+ * True when two joined items hold the same data (plain values, compared all the way down). Not by
+ * `updatedAt`: a change made on this device keeps the server's stamp until it is pushed.
+ */
+export function sameItem(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!sameItem((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The list `spec` describes, newest first: on a first read its first page to `progress` as soon
+ * as it is read, then every row (the value returned). An item that shows the same as one given
+ * before (the first page, or the `previous` whole list) is that same object: its memoised card is
+ * not drawn again and its search text is kept.
  */
 export async function loadList<R extends Dated, I>(
   db: ChairsideDatabase,
   spec: ListSpec<R, I>,
-  progress?: (value: LoadedList<I>) => void,
+  { progress, previous }: SharedRead<LoadedList<I>> = {},
 ): Promise<LoadedList<I>> {
   const table = spec.table(db);
   const keep = spec.keep ?? (() => true);
-  // The first page's joined rows, kept for the whole list when unchanged: the rows on screen
-  // stay the same objects, so their memoised cards are not drawn again.
-  const shown = new Map<string, { row: R; item: I }>();
+  const before = new Map<string, I>();
+  for (const item of previous?.rows ?? []) before.set(spec.row(item).id, item);
   if (progress) {
     // A row left out (deleted) leaves the first page a row short, until the rest is read.
     const first = (await table.orderBy('createdAt').reverse().limit(FIRST_ROWS).toArray()).filter(
       keep,
     );
     const find = await lookupsOf(db, first, spec.refs);
-    for (const row of first) shown.set(row.id, { row, item: spec.join(row, find) });
-    progress({ rows: [...shown.values()].map((s) => s.item), complete: false });
+    const page = first.map((row) => spec.join(row, find));
+    for (const item of page) before.set(spec.row(item).id, item);
+    progress({ rows: page, complete: false });
   }
   const rows = (await readNewestFirst(table)).filter(keep);
   const find = await allLookups(db, rows, spec.refs);
   const join = (row: R) => {
-    const before = shown.get(row.id);
-    return before && before.row.updatedAt === row.updatedAt ? before.item : spec.join(row, find);
+    const item = spec.join(row, find);
+    const kept = before.get(row.id);
+    return kept !== undefined && sameItem(kept, item) ? kept : item;
   };
   return { rows: rows.map(join), complete: true };
 }

@@ -15,7 +15,7 @@
  *
  * A query may give a first part of its result before the whole (`progress`, a list's first page:
  * list-read.ts); only its first read does: a later read keeps the last whole result on screen
- * until it has the next.
+ * until it has the next, and is given it (`previous`) to keep what did not change.
  *
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
@@ -43,8 +43,16 @@ function touchesMirror(db: ChairsideDatabase, parts: ObservabilitySet): boolean 
   );
 }
 
-/** A shared query: reads the mirror; may give a first part of its result to `progress`. */
-export type SharedQuery<T> = (db: ChairsideDatabase, progress?: (part: T) => void) => Promise<T>;
+/** What a shared query's read is given besides the database. */
+export interface SharedRead<T> {
+  /** On the first read only: takes a first part of the result (a list's first page). */
+  progress?: (part: T) => void;
+  /** On a later read: the last whole result, whose unchanged parts the new one may keep. */
+  previous?: T;
+}
+
+/** A shared query: reads the mirror. */
+export type SharedQuery<T> = (db: ChairsideDatabase, read: SharedRead<T>) => Promise<T>;
 
 interface Subscription {
   unsubscribe(): void;
@@ -66,7 +74,7 @@ function watchMirror<T>(
   let stale = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastReadMs = 0;
-  let whole = false;
+  let whole: { value: T } | null = null;
   const read = async () => {
     timer = null;
     reading = true;
@@ -78,8 +86,8 @@ function watchMirror<T>(
           if (!stopped) next(part);
         };
     try {
-      const value = await query(db, progress);
-      whole = true;
+      const value = await query(db, whole ? { previous: whole.value } : { progress });
+      whole = { value };
       if (!stopped) next(value);
     } catch (failure) {
       if (!stopped) error(failure);

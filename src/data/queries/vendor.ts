@@ -26,7 +26,7 @@ import {
 import { byAssignee, UNASSIGNED, type ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 import { loadList, type ListSpec, type LoadedList } from './list-read';
-import { useSharedMirror } from './shared-mirror';
+import { useSharedMirror, type SharedRead } from './shared-mirror';
 
 export interface VendorTicket {
   ticket: SupportTicket;
@@ -61,6 +61,7 @@ const TICKETS: ListSpec<SupportTicket, VendorTicket> = {
     customer: find.user(ticket.customerUserId),
     chair: find.chair(ticket.chairId),
   }),
+  row: (item) => item.ticket,
 };
 
 const SERVICE_REQUESTS: ListSpec<ServiceRequest, VendorServiceRequest> = {
@@ -71,15 +72,14 @@ const SERVICE_REQUESTS: ListSpec<ServiceRequest, VendorServiceRequest> = {
     customer: find.user(request.customerUserId),
     chair: find.chair(request.chairId),
   }),
+  row: (item) => item.request,
 };
 
-const loadTickets = (db: ChairsideDatabase, progress?: (part: LoadedList<VendorTicket>) => void) =>
-  loadList(db, TICKETS, progress);
+const loadTickets = (db: ChairsideDatabase, read: SharedRead<LoadedList<VendorTicket>>) =>
+  loadList(db, TICKETS, read);
 
-const loadRequests = (
-  db: ChairsideDatabase,
-  progress?: (part: LoadedList<VendorServiceRequest>) => void,
-) => loadList(db, SERVICE_REQUESTS, progress);
+const loadRequests = (db: ChairsideDatabase, read: SharedRead<LoadedList<VendorServiceRequest>>) =>
+  loadList(db, SERVICE_REQUESTS, read);
 
 /** Every ticket, newest first, with its customer and chair; shared between screens. */
 export function useVendorTickets(): LoadedList<VendorTicket> | undefined {
