@@ -265,7 +265,8 @@ const assigneeKeyMiddleware: Middleware<DBCore> = {
         },
         openCursor: async (request) => {
           const cursor = await table.openCursor(request);
-          return cursor && stripCursor(cursor);
+          // A keys-only cursor has no row to strip: it goes through as is (40k keys each step).
+          return cursor && request.values !== false ? stripCursor(cursor) : cursor;
         },
       };
     },

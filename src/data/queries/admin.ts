@@ -45,6 +45,7 @@ export interface AdminChair {
 
 const CHAIRS: ListSpec<Chair, AdminChair> = {
   table: (db) => db.chairs,
+  lookups: ['users'],
   refs: (chair) => ({ users: [chair.ownerUserId] }),
   join: (chair, find) => ({ chair, owner: find.user(chair.ownerUserId) }),
   row: (item) => item.chair,
@@ -118,6 +119,7 @@ export interface AdminPartRequest {
 
 const PART_REQUESTS: ListSpec<PartRequest, AdminPartRequest> = {
   table: (db) => db.partRequests,
+  lookups: ['users', 'chairs', 'parts'],
   refs: (request) => ({
     users: [request.userId],
     chairs: [request.chairId],
@@ -153,6 +155,7 @@ export interface AdminTicket {
 
 const TICKETS: ListSpec<SupportTicket, AdminTicket> = {
   table: (db) => db.supportTickets,
+  lookups: ['users', 'chairs'],
   refs: (ticket) => ({
     users: [ticket.customerUserId, ticket.engineerUserId],
     chairs: [ticket.chairId],
@@ -183,6 +186,7 @@ export interface AdminServiceRequest {
 
 const SERVICE_REQUESTS: ListSpec<ServiceRequest, AdminServiceRequest> = {
   table: (db) => db.serviceRequests,
+  lookups: ['users', 'chairs'],
   refs: (request) => ({
     users: [request.customerUserId, request.engineerUserId],
     chairs: [request.chairId],

@@ -17,6 +17,7 @@ interface Item {
 
 const TICKETS: ListSpec<SupportTicket, Item> = {
   table: (db) => db.supportTickets,
+  lookups: ['users', 'chairs'],
   refs: (t) => ({ users: [t.customerUserId], chairs: [t.chairId] }),
   join: (ticket, find) => ({
     ticket,

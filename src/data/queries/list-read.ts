@@ -15,7 +15,7 @@
  * instant by descending id); nothing is sorted afterwards. An item that shows what it showed
  * before is given as the same object (its card is not drawn again, its search text is kept).
  */
-import { Dexie, type InsertType, type Table } from 'dexie';
+import { Dexie, type Collection, type InsertType, type Table } from 'dexie';
 import type { Chair, Part, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import type { SharedRead } from './shared-mirror';
@@ -54,6 +54,9 @@ export interface ListSpec<R extends Dated, I> {
   table: (db: ChairsideDatabase) => Table<R, string, InsertType<R, 'id'>>;
   /** Rows left out (a deleted one). */
   keep?: (row: R) => boolean;
+  /** The tables the rows name (read whole for the whole list). */
+  lookups: readonly ('users' | 'chairs' | 'parts')[];
+  /** The ids a row names (read by id for the first page). */
   refs: (row: R) => Refs;
   join: (row: R, find: Lookups) => I;
   /** The item's own row (its ticket, request, chair). */
@@ -76,33 +79,33 @@ export async function readAll<R extends { id: string }, N>(
 }
 
 /**
- * Every row of `table` newest first, READ_STEP per read: each read takes the rows created at or
- * before the last one read, and drops those already read (rows created at the same instant).
+ * Every row of `table` newest first, READ_STEP per read, each read's rows given to `onPage` (in
+ * the read's own task): each read takes the rows created at or before the last one read, and
+ * drops those already read (rows created at the same instant).
  */
 export async function readNewestFirst<R extends Dated, N>(
   table: Table<R, string, N>,
-): Promise<R[]> {
-  const rows: R[] = [];
+  onPage: (rows: R[]) => void,
+): Promise<void> {
+  let last: string | null = null;
+  // The ids read so far that were created at `last` (a later read starts at that instant again).
+  let tied = new Set<string>();
   for (;;) {
-    const last = rows[rows.length - 1];
-    if (!last) {
-      rows.push(...(await table.orderBy('createdAt').reverse().limit(READ_STEP).toArray()));
-      if (rows.length < READ_STEP) return rows;
-      continue;
+    const limit = READ_STEP + tied.size;
+    const range: Collection<R, string, N> =
+      last === null
+        ? table.orderBy('createdAt')
+        : table.where('createdAt').between(Dexie.minKey, last, true, true);
+    const page: R[] = await range.reverse().limit(limit).toArray();
+    const fresh: R[] = page.filter((row) => !tied.has(row.id));
+    onPage(fresh);
+    if (page.length < limit) return;
+    const oldest: string = (fresh[fresh.length - 1] as R).createdAt;
+    if (oldest !== last) tied = new Set();
+    for (let i = fresh.length - 1; i >= 0 && fresh[i]?.createdAt === oldest; i -= 1) {
+      tied.add((fresh[i] as R).id);
     }
-    const tied = new Set<string>();
-    for (let i = rows.length - 1; i >= 0 && rows[i]?.createdAt === last.createdAt; i -= 1) {
-      tied.add((rows[i] as R).id);
-    }
-    const page = await table
-      .where('createdAt')
-      .between(Dexie.minKey, last.createdAt, true, true)
-      .reverse()
-      .limit(READ_STEP + tied.size)
-      .toArray();
-    const fresh = page.filter((row) => !tied.has(row.id));
-    rows.push(...fresh);
-    if (page.length < READ_STEP + tied.size) return rows;
+    last = oldest;
   }
 }
 
@@ -134,20 +137,12 @@ async function lookupsOf<R>(db: ChairsideDatabase, rows: R[], refs: (row: R) => 
   return lookups(present(users), present(chairs), present(parts));
 }
 
-/** Every user, chair and part the rows name (whole tables: the rows name most of them). */
-async function allLookups<R>(db: ChairsideDatabase, rows: R[], refs: (row: R) => Refs) {
-  const named = { users: false, chairs: false, parts: false };
-  for (const row of rows) {
-    const r = refs(row);
-    named.users ||= Boolean(r.users?.some(Boolean));
-    named.chairs ||= Boolean(r.chairs?.some(Boolean));
-    named.parts ||= Boolean(r.parts?.some(Boolean));
-    if (named.users && named.chairs && named.parts) break;
-  }
+/** Every user, chair and part, as the list needs them (whole tables: its rows name most). */
+async function allLookups(db: ChairsideDatabase, needs: ListSpec<Dated, unknown>['lookups']) {
   const [users, chairs, parts] = await Promise.all([
-    named.users ? readAll(db.users) : [],
-    named.chairs ? readAll(db.chairs) : [],
-    named.parts ? readAll(db.parts) : [],
+    needs.includes('users') ? readAll(db.users) : [],
+    needs.includes('chairs') ? readAll(db.chairs) : [],
+    needs.includes('parts') ? readAll(db.parts) : [],
   ]);
   return lookups(users, chairs, parts);
 }
@@ -195,12 +190,16 @@ export async function loadList<R extends Dated, I>(
     for (const item of page) before.set(spec.row(item).id, item);
     progress({ rows: page, complete: false });
   }
-  const rows = (await readNewestFirst(table)).filter(keep);
-  const find = await allLookups(db, rows, spec.refs);
-  const join = (row: R) => {
-    const item = spec.join(row, find);
-    const kept = before.get(row.id);
-    return kept !== undefined && sameItem(kept, item) ? kept : item;
-  };
-  return { rows: rows.map(join), complete: true };
+  const find = await allLookups(db, spec.lookups);
+  const rows: I[] = [];
+  // Each read's rows are joined in that read's task: no task joins the whole list.
+  await readNewestFirst(table, (page) => {
+    for (const row of page) {
+      if (!keep(row)) continue;
+      const item = spec.join(row, find);
+      const kept = before.get(row.id);
+      rows.push(kept !== undefined && sameItem(kept, item) ? kept : item);
+    }
+  });
+  return { rows, complete: true };
 }

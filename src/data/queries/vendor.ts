@@ -55,6 +55,7 @@ export function useEngineers(): User[] | undefined {
 
 const TICKETS: ListSpec<SupportTicket, VendorTicket> = {
   table: (db) => db.supportTickets,
+  lookups: ['users', 'chairs'],
   refs: (ticket) => ({ users: [ticket.customerUserId], chairs: [ticket.chairId] }),
   join: (ticket, find) => ({
     ticket,
@@ -66,6 +67,7 @@ const TICKETS: ListSpec<SupportTicket, VendorTicket> = {
 
 const SERVICE_REQUESTS: ListSpec<ServiceRequest, VendorServiceRequest> = {
   table: (db) => db.serviceRequests,
+  lookups: ['users', 'chairs'],
   refs: (request) => ({ users: [request.customerUserId], chairs: [request.chairId] }),
   join: (request, find) => ({
     request,
