@@ -23,7 +23,7 @@ import {
   type RequestCounters,
   type TicketCounters,
 } from '../../domain/vendor';
-import { byAssignee, UNASSIGNED, type ChairsideDatabase } from '../db';
+import { byAssignee, type ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 import { loadList, type ListSpec, type LoadedList } from './list-read';
 import { useSharedMirror, type SharedRead } from './shared-mirror';
@@ -182,38 +182,44 @@ function sameCounts(a: ReadonlyMap<string, number> | undefined, b: typeof a): bo
 type TicketKey = [string, SupportTicket['status'], string, string];
 
 /**
- * Every engineer's figures (the domain's workloadsOf) from index keys alone: the assigned
- * tickets' engineer, status and times from [assigneeKey+status+createdAt+updatedAt] (the
- * unassigned range, which sorts first, left out), and each engineer's service requests from
- * index counts. No ticket or request row is read.
+ * Every engineer's figures (the domain's workloadsOf) from index keys alone: each engineer's
+ * tickets' status and times from their range of [assigneeKey+status+createdAt+updatedAt], and
+ * their service requests from index counts. No ticket or request row is read.
+ *
+ * One cursor per engineer, each in its own read transaction: the browser serves them side by
+ * side (one cursor over every assigned ticket waits for each batch of keys in turn), and each
+ * engineer's figures are made as their keys arrive, a task each (one pass over 40k keys, their
+ * times parsed, was a 130 ms task).
  */
 export async function loadEngineerWorkloads(db: ChairsideDatabase): Promise<EngineerWorkload[]> {
   const engineers = await loadEngineers(db);
-  const [keys, assigned, completed] = await Promise.all([
-    db.supportTickets
-      .where('[assigneeKey+status+createdAt+updatedAt]')
-      .above([UNASSIGNED, Dexie.maxKey])
-      .keys(),
+  const services = Promise.all([
     db.transaction('r', db.serviceRequests, () =>
       Promise.all(engineers.map((e) => byAssignee(db.serviceRequests, e.id).count())),
     ),
     requestCountsByEngineer(db, engineers, 'COMPLETED'),
   ]);
-  const tickets = (keys as unknown as TicketKey[]).map(
-    ([engineerUserId, status, createdAt, updatedAt]) => ({
-      engineerUserId,
-      status,
-      createdAt,
-      updatedAt,
+  return Promise.all(
+    engineers.map(async (engineer, i) => {
+      const keys = (await db.supportTickets
+        .where('[assigneeKey+status+createdAt+updatedAt]')
+        .between([engineer.id, Dexie.minKey], [engineer.id, Dexie.maxKey])
+        .keys()) as unknown as TicketKey[];
+      const [assigned, completed] = await services;
+      const tickets = keys.map(([engineerUserId, status, createdAt, updatedAt]) => ({
+        engineerUserId,
+        status,
+        createdAt,
+        updatedAt,
+      }));
+      const tally = { assigned: assigned[i] ?? 0, completed: completed.get(engineer.id) ?? 0 };
+      return workloadsOf(
+        [engineer],
+        tickets,
+        new Map([[engineer.id, tally]]),
+      )[0] as EngineerWorkload;
     }),
   );
-  const services = new Map(
-    engineers.map((e, i) => [
-      e.id,
-      { assigned: assigned[i] ?? 0, completed: completed.get(e.id) ?? 0 },
-    ]),
-  );
-  return workloadsOf(engineers, tickets, services);
 }
 
 /** Every engineer's figures, shared between the vendor's screens. */
