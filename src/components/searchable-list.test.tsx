@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchesSearch, searchText } from '../domain/search';
 import { EditDeleteButtons, useDeleteConfirmation } from './delete-confirmation';
 import { FormDialog } from './form-dialog';
+import { searchJob } from './list-search';
 import { ROW_CHUNK, SearchableList, narrowSearch, type SearchResult } from './searchable-list';
 
 const show = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
@@ -21,10 +22,19 @@ const fields = (row: Row) => [row.name];
 const key = (row: Row) => row.id;
 const renderRow = (row: Row) => <span>{row.name}</span>;
 
-function List({ items, filter }: { items: Row[] | undefined; filter?: (row: Row) => boolean }) {
+function List({
+  items,
+  filter,
+  complete,
+}: {
+  items: Row[] | undefined;
+  filter?: (row: Row) => boolean;
+  complete?: boolean;
+}) {
   return (
     <SearchableList
       items={items}
+      complete={complete}
       loadingLabel="Loading rows…"
       searchLabel="Search rows"
       searchPlaceholder="Search..."
@@ -124,6 +134,49 @@ describe('SearchableList', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search rows' }), ' 9');
     expect(screen.getByText('No rows found')).toBeInTheDocument();
     expect(screen.getByText('Nothing matches.')).toBeInTheDocument();
+  });
+});
+
+describe('SearchableList with the first part of a big list', { timeout: 30_000 }, () => {
+  it('shows the first rows at once; Show more and No ... found wait for the rest', async () => {
+    const user = userEvent.setup();
+    const view = show(<List items={rows(50)} complete={false} />);
+    expect(items().length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(screen.getByText('Loading rows…')).toBeInTheDocument();
+    // A search before the rest is in: not 'No rows found' (the rest may hold a match).
+    await user.type(screen.getByRole('searchbox', { name: 'Search rows' }), 'pump 777');
+    expect(screen.queryByText('No rows found')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading rows…');
+    // The rest arrives: the search answers over every row.
+    view.rerender(
+      <ChakraProvider value={defaultSystem}>
+        <List items={rows(1000)} complete />
+      </ChakraProvider>,
+    );
+    expect(await screen.findByText('Pump 777')).toBeInTheDocument();
+    expect(items()).toHaveLength(1);
+  });
+});
+
+describe('searchJob', () => {
+  it('looks at the rows in slices when the time runs out, and gives what narrowSearch gives', () => {
+    const list = rows(1000);
+    const texts = list.map((row) => searchText([row.name]));
+    let steps = 0;
+    const job = searchJob(list, (i) => texts[i] ?? '', undefined, 'pump 1', null);
+    let result: SearchResult<Row> | null = null;
+    // A deadline already past: each step looks at one batch of rows, then yields.
+    while (!result) {
+      steps += 1;
+      result = job.step(0);
+    }
+    expect(steps).toBeGreaterThan(1);
+    expect(result.items).toEqual(narrowSearch(list, texts, undefined, 'pump 1', null).items);
+    // With time to spare, one step does it all.
+    expect(
+      searchJob(list, (i) => texts[i] ?? '', undefined, 'pump', null).step(Infinity),
+    ).not.toBeNull();
   });
 });
 

@@ -3,11 +3,11 @@
  * the first page with 'Show more', 'No ... found' when nothing matches, and a loading state while
  * the rows are `undefined`. Built to stay fast on the generated data set (50k tickets):
  *
- * - each row's searchable text is computed once per list (`searchFields`, a module-level
- *   function), so a keystroke is one `includes` per row, and a search that extends the last one
- *   (the user typing on) looks only at the rows the last one matched (`narrowSearch`);
- * - the search is deferred (`useDeferredValue`): the box answers the key at once and the list
- *   follows in an interruptible render, dimmed until it has caught up;
+ * - a big list comes in two parts (src/data/queries/list-read.ts): its first page at once, then
+ *   every row (`complete`); the first page is shown meanwhile, and a search or filter typed
+ *   before the rest is in shows what it found so far, busy, never 'No ... found';
+ * - the search runs in slices that yield to the browser (list-search.ts): the box answers every
+ *   key at once, and the list follows, dimmed until it has caught up;
  * - the rows are a memoised component, so the keystroke's own render never touches them, and each
  *   row is memoised too, so a row still shown after the search changed is not rendered again;
  *   only the first page (`useShowMore`) is rendered, and it is mounted a screenful
@@ -16,33 +16,29 @@
  * The search state lives here; the screen passes `filter` (memoised: a new function is a new
  * filter) for its status and priority selects, which it renders in `controls`.
  */
-import { Box, Flex, SimpleGrid, Stack, type SimpleGridProps } from '@chakra-ui/react';
-import {
-  memo,
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { matchesSearchText, searchText } from '../domain/search';
+import { Box, Flex, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
+import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ListEmptyState } from './empty-state';
+import { useListSearch, type SearchFields } from './list-search';
 import { LoadingState } from './loading-state';
 import { SearchField } from './search-field';
 import { ShowMoreButton, useShowMore } from './show-more';
 
-export type SearchFields<T> = (item: T) => readonly (string | null | undefined)[];
+export { narrowSearch, type SearchFields, type SearchResult } from './list-search';
 
 export interface SearchableListProps<T> {
   /** The rows; `undefined` while the mirror loads. */
   items: readonly T[] | undefined;
+  /**
+   * False while `items` is only the first part of the list (its newest rows; the rest is being
+   * read): 'Show more' and 'No ... found' wait for the rest. True when not given.
+   */
+  complete?: boolean;
   loadingLabel: string;
   /** The search box's accessible name, e.g. 'Search users'. */
   searchLabel: string;
   searchPlaceholder: string;
-  /** The fields a search matches; a module-level function (the texts are kept per list). */
+  /** The fields a search matches; a module-level function (the texts are kept per row). */
   searchFields: SearchFields<T>;
   /** The screen's filters (status, priority): memoise it, a new function re-filters. */
   filter?: (item: T) => boolean;
@@ -61,6 +57,7 @@ export interface SearchableListProps<T> {
 
 export function SearchableList<T>({
   items,
+  complete = true,
   loadingLabel,
   searchLabel,
   searchPlaceholder,
@@ -74,18 +71,10 @@ export function SearchableList<T>({
   columns,
 }: SearchableListProps<T>) {
   const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search);
-  const texts = useMemo(
-    () => (items ?? []).map((item) => searchText(searchFields(item))),
-    [items, searchFields],
-  );
-  const last = useRef<SearchResult | null>(null);
-  const filtered = useMemo(() => {
-    const result = narrowSearch(items ?? [], texts, filter, deferred, last.current);
-    last.current = result;
-    return result.items;
-  }, [items, texts, filter, deferred]);
-  const page = useShowMore(filtered);
+  const found = useListSearch(items, searchFields, filter, search);
+  const page = useShowMore(found.items);
+  // Settled: what is shown is the answer to what was typed, over every row.
+  const settled = found.settled && complete;
 
   const field = (
     <SearchField
@@ -105,20 +94,16 @@ export function SearchableList<T>({
       ) : (
         field
       )}
-      {items === undefined ? (
+      {items === undefined || (found.items.length === 0 && !settled) ? (
         <LoadingState label={loadingLabel} />
-      ) : filtered.length === 0 ? (
+      ) : found.items.length === 0 ? (
         <ListEmptyState
           icon={empty.icon}
           title={empty.title}
           description={items.length ? empty.noMatch : empty.none}
         />
       ) : (
-        <Box
-          opacity={deferred === search ? 1 : 0.6}
-          transition="opacity 0.15s"
-          aria-busy={deferred !== search}
-        >
+        <Box opacity={found.settled ? 1 : 0.6} transition="opacity 0.15s" aria-busy={!settled}>
           <ListRows
             rows={page.shown}
             label={listLabel}
@@ -128,55 +113,15 @@ export function SearchableList<T>({
           />
         </Box>
       )}
-      <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+      {complete ? (
+        <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
+      ) : found.items.length > 0 ? (
+        <Text fontSize="sm" color="fg.muted" textAlign="center" py="2">
+          {loadingLabel}
+        </Text>
+      ) : null}
     </Stack>
   );
-}
-
-/** What a search matched: the rows, their indexes in the list, and what it was asked. */
-export interface SearchResult<T = unknown> {
-  items: readonly T[];
-  indexes: readonly number[];
-  source: readonly unknown[];
-  filter: unknown;
-  needle: string;
-}
-
-/**
- * The rows that pass `filter` and whose text matches `search` (`matchesSearchText`), in list
- * order. When the list and filter are those of `previous` and the search contains its search
- * (the user typed on), only the rows `previous` matched are looked at: a text holding the longer
- * search holds the shorter one, so the answer is the same and a keystroke costs what is left.
- */
-export function narrowSearch<T>(
-  items: readonly T[],
-  texts: readonly string[],
-  filter: ((item: T) => boolean) | undefined,
-  search: string,
-  previous: SearchResult | null,
-): SearchResult<T> {
-  const needle = search.trim().toLowerCase();
-  const candidates =
-    previous &&
-    previous.source === items &&
-    previous.filter === filter &&
-    needle.includes(previous.needle)
-      ? previous.indexes
-      : null;
-  const indexes: number[] = [];
-  const test = (i: number) => {
-    const item = items[i] as T;
-    if ((!filter || filter(item)) && matchesSearchText(texts[i] ?? '', needle)) indexes.push(i);
-  };
-  if (candidates) for (const i of candidates) test(i);
-  else for (let i = 0; i < items.length; i += 1) test(i);
-  return {
-    items: indexes.length === items.length ? items : indexes.map((i) => items[i] as T),
-    indexes,
-    source: items,
-    filter,
-    needle,
-  };
 }
 
 export interface ListRowsProps<T> {

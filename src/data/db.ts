@@ -142,6 +142,20 @@ const SCHEMA_V5 = {
   serviceRequests: `${SCHEMA_V4.serviceRequests}, [assigneeKey+createdAt]`,
 };
 
+/**
+ * v6: the vendor's counters and engineer figures from index keys (issue 16), so a vendor screen
+ * reads what its first screen shows, not 50k tickets: `[priority+status]` counts the high-priority
+ * tickets not closed; `[assigneeKey+status+createdAt+updatedAt]` gives each engineer's tickets by
+ * status and their resolution hours; `[assigneeKey+status]` each engineer's scheduled and
+ * completed service requests. Built by IndexedDB from the rows already held (assigneeKey is on
+ * every row since v5).
+ */
+const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  supportTickets: `${SCHEMA_V5.supportTickets}, [priority+status], [assigneeKey+status+createdAt+updatedAt]`,
+  serviceRequests: `${SCHEMA_V5.serviceRequests}, [assigneeKey+status]`,
+};
+
 /** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
 export const UNASSIGNED = '-';
 
@@ -192,6 +206,7 @@ export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
         ),
       ),
   },
+  { version: 6, stores: SCHEMA_V6 },
 ];
 
 /**
@@ -220,10 +235,18 @@ const assigneeKeyMiddleware: Middleware<DBCore> = {
     table: (tableName) => {
       const table = down.table(tableName);
       if (!ASSIGNED_TABLES.has(tableName)) return table;
+      // A Proxy, not Object.create: the cursor is IndexedDB's own object with Dexie's methods
+      // added, and a native getter (key, primaryKey) read through a derived object answers
+      // nothing in Chromium (fake-indexeddb's plain objects do not tell): a keys-only read
+      // (Collection.keys) got no keys at all.
       const stripCursor = (cursor: DBCoreCursor): DBCoreCursor =>
-        Object.create(cursor, {
-          value: { get: () => withoutAssigneeKey(cursor.value) },
-        }) as DBCoreCursor;
+        new Proxy(cursor, {
+          get(target, property) {
+            if (property === 'value') return withoutAssigneeKey(target.value);
+            const member: unknown = Reflect.get(target, property, target);
+            return typeof member === 'function' ? member.bind(target) : member;
+          },
+        });
       return {
         ...table,
         mutate: (request) =>
@@ -242,7 +265,8 @@ const assigneeKeyMiddleware: Middleware<DBCore> = {
         },
         openCursor: async (request) => {
           const cursor = await table.openCursor(request);
-          return cursor && stripCursor(cursor);
+          // A keys-only cursor has no row to strip: it goes through as is (40k keys each step).
+          return cursor && request.values !== false ? stripCursor(cursor) : cursor;
         },
       };
     },

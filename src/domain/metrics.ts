@@ -51,18 +51,31 @@ export function engineerMetrics(
   tickets: readonly MetricsTicket[],
   serviceRequests: readonly MetricsServiceRequest[],
 ): EngineerMetrics {
-  const assigned = tickets.filter((t) => t.engineerUserId === engineerId);
-  const resolved = assigned.filter((t) => RESOLVED_TICKET_STATUSES.includes(t.status));
   const completed = serviceRequests.filter(
     (r) => r.engineerUserId === engineerId && r.status === 'COMPLETED',
   ).length;
+  return metricsOf(
+    tickets.filter((t) => t.engineerUserId === engineerId),
+    completed,
+  );
+}
+
+/**
+ * The metrics of an engineer's assigned tickets and count of completed service requests (for a
+ * reader that counts the requests without reading them: the vendor's figures from the indexes).
+ */
+export function metricsOf(
+  assigned: readonly MetricsTicket[],
+  completedServices: number,
+): EngineerMetrics {
+  const resolved = assigned.filter((t) => RESOLVED_TICKET_STATUSES.includes(t.status));
   const completionRate =
     assigned.length === 0 ? 0 : roundOne((resolved.length / assigned.length) * 100);
   return {
     averageResolutionTime: averageResolutionHours(resolved),
     completionRate,
     totalTicketsResolved: resolved.length,
-    totalServiceRequestsCompleted: completed,
-    totalExperience: resolved.length + completed,
+    totalServiceRequestsCompleted: completedServices,
+    totalExperience: resolved.length + completedServices,
   };
 }

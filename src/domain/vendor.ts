@@ -3,10 +3,11 @@
 // figures out. The vendor screens and their tests read these.
 import { isTicketActive } from './active-tickets';
 import type { ServiceRequest, SupportTicket, User } from './entities';
-import { engineerMetrics, type EngineerMetrics } from './metrics';
+import { metricsOf, type EngineerMetrics, type MetricsTicket } from './metrics';
+import type { TicketStatus } from './schemas/common';
 
 /** Ticket priorities that count as high (SPEC §2 Ticket Assignment). */
-const HIGH_PRIORITIES: readonly string[] = ['HIGH', 'URGENT'];
+export const HIGH_PRIORITIES: readonly string[] = ['HIGH', 'URGENT'];
 
 /** HIGH or URGENT and not CLOSED. */
 export function isHighPriorityOpen(ticket: Pick<SupportTicket, 'priority' | 'status'>): boolean {
@@ -61,12 +62,17 @@ export function scheduledCountByEngineer(
   return counts;
 }
 
+/** An unassigned ticket that is HIGH or URGENT and still active. */
+export function isUrgentUnassigned(
+  t: Pick<SupportTicket, 'engineerUserId' | 'priority' | 'status'>,
+): boolean {
+  return !t.engineerUserId && HIGH_PRIORITIES.includes(t.priority) && isTicketActive(t.status);
+}
+
 /** Unassigned tickets that are HIGH or URGENT and still active, newest first (first `limit`). */
 export function urgentUnassigned<T extends SupportTicket>(tickets: readonly T[], limit = 3): T[] {
   return tickets
-    .filter(
-      (t) => !t.engineerUserId && HIGH_PRIORITIES.includes(t.priority) && isTicketActive(t.status),
-    )
+    .filter(isUrgentUnassigned)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .slice(0, limit);
 }
@@ -78,32 +84,56 @@ export interface EngineerWorkload extends EngineerMetrics {
   servicesAssigned: number;
 }
 
+/** A ticket as an engineer's figures read it. */
+export type WorkloadTicket = MetricsTicket & { status: TicketStatus };
+
+/** An engineer's service requests as the figures count them. */
+export interface ServiceTally {
+  assigned: number;
+  completed: number;
+}
+
 /** Each engineer's active tickets, services assigned and computed metrics (SPEC §3, §9). */
 export function engineerWorkloads(
   engineers: readonly User[],
-  tickets: readonly SupportTicket[],
-  requests: readonly ServiceRequest[],
+  tickets: readonly WorkloadTicket[],
+  requests: readonly Pick<ServiceRequest, 'engineerUserId' | 'status'>[],
 ): EngineerWorkload[] {
-  const byEngineer = <T extends { engineerUserId: string | null }>(rows: readonly T[]) => {
-    const map = new Map<string, T[]>();
-    for (const row of rows) {
-      if (!row.engineerUserId) continue;
-      const list = map.get(row.engineerUserId) ?? [];
-      list.push(row);
-      map.set(row.engineerUserId, list);
-    }
-    return map;
-  };
-  const ticketsOf = byEngineer(tickets);
-  const requestsOf = byEngineer(requests);
+  const tally = new Map<string, ServiceTally>();
+  for (const r of requests) {
+    if (!r.engineerUserId) continue;
+    const t = tally.get(r.engineerUserId) ?? { assigned: 0, completed: 0 };
+    t.assigned += 1;
+    if (r.status === 'COMPLETED') t.completed += 1;
+    tally.set(r.engineerUserId, t);
+  }
+  return workloadsOf(engineers, tickets, tally);
+}
+
+/**
+ * engineerWorkloads from the tickets and each engineer's service request counts (a reader that
+ * counts requests through an index passes the counts).
+ */
+export function workloadsOf(
+  engineers: readonly User[],
+  tickets: readonly WorkloadTicket[],
+  services: ReadonlyMap<string, ServiceTally>,
+): EngineerWorkload[] {
+  const ticketsOf = new Map<string, WorkloadTicket[]>();
+  for (const ticket of tickets) {
+    if (!ticket.engineerUserId) continue;
+    const list = ticketsOf.get(ticket.engineerUserId) ?? [];
+    list.push(ticket);
+    ticketsOf.set(ticket.engineerUserId, list);
+  }
   return engineers.map((engineer) => {
     const mine = ticketsOf.get(engineer.id) ?? [];
-    const services = requestsOf.get(engineer.id) ?? [];
+    const tally = services.get(engineer.id) ?? { assigned: 0, completed: 0 };
     return {
       engineer,
-      ...engineerMetrics(engineer.id, mine, services),
+      ...metricsOf(mine, tally.completed),
       activeTickets: mine.filter((t) => isTicketActive(t.status)).length,
-      servicesAssigned: services.length,
+      servicesAssigned: tally.assigned,
     };
   });
 }

@@ -51,6 +51,18 @@ describe('vendor area in the browser', { timeout: 180_000 }, () => {
       }, vendorPaths.engineers);
       await drawn('Average resolution time (hours)');
       await drawn('Completion rate');
+      // The figures come from index keys in this browser's IndexedDB (not a test double's).
+      const { rows: resolved } = await demo.db.query<{ n: number }>(
+        `select count(*)::int as n from public.support_tickets
+          where engineer_user_id is not null and status in ('RESOLVED', 'CLOSED')`,
+      );
+      expect(resolved[0]!.n).toBeGreaterThan(0);
+      await eventually(
+        async () =>
+          (await page.getByText('Tickets Resolved').locator('..').textContent()) ===
+          `Tickets Resolved${resolved[0]!.n}`,
+        'Tickets Resolved counts every resolved ticket',
+      );
       await visit(page, vendorPaths.engineers, 'Field Engineers', 'engineers');
       await page.getByRole('button', { name: `View details of ${engineer.name}` }).click();
       const dialog = page.getByRole('dialog');

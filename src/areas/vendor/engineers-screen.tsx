@@ -26,13 +26,12 @@ import { StatCard } from '../../components/stat-card';
 import { StatusBadge } from '../../components/status-badges';
 import { useNow } from '../../components/use-now';
 import { useDevicesByUser } from '../../data/queries/device-health';
-import { useVendorWorkspace } from '../../data/queries/vendor';
+import { useEngineerWorkloads } from '../../data/queries/vendor';
 import type { DeviceHealth } from '../../domain/entities';
 import {
   AVERAGE_RESPONSE_TIME_FIXED,
   THIS_WEEK_FIXED,
   engineerLabel,
-  engineerWorkloads,
   teamAverages,
   type EngineerWorkload,
 } from '../../domain/vendor';
@@ -55,7 +54,7 @@ const engineerFields = ({ engineer }: EngineerWorkload) => [
 const engineerKey = (w: EngineerWorkload) => w.engineer.id;
 
 export function EngineersScreen() {
-  const workspace = useVendorWorkspace();
+  const workloads = useEngineerWorkloads();
   const devicesByUser = useDevicesByUser();
   const now = useNow();
   const devicesOf = useCallback(
@@ -63,17 +62,6 @@ export function EngineersScreen() {
     [devicesByUser],
   );
   const [viewing, setViewing] = useState<EngineerWorkload | null>(null);
-  const workloads = useMemo(
-    () =>
-      workspace
-        ? engineerWorkloads(
-            workspace.engineers,
-            workspace.tickets.map((t) => t.ticket),
-            workspace.serviceRequests.map((r) => r.request),
-          )
-        : undefined,
-    [workspace],
-  );
   const renderEngineer = useCallback(
     (w: EngineerWorkload) => (
       <EngineerCard

@@ -17,19 +17,12 @@ import {
   TicketPriorityBadge,
   TicketStatusBadge,
 } from '../../components/status-badges';
-import { useVendorWorkspace } from '../../data/queries/vendor';
-import { isTicketActive } from '../../domain/active-tickets';
+import { useEngineerWorkloads, useVendorOverview } from '../../data/queries/vendor';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
 import { vendorPaths } from '../../domain/paths';
 import { RESPONSE_TARGET_HOURS, vendorEfficiency, workloadBadge } from '../../domain/ratings';
-import {
-  engineerLabel,
-  engineerWorkloads,
-  teamAverages,
-  ticketCounters,
-  urgentUnassigned,
-} from '../../domain/vendor';
+import { engineerLabel, teamAverages } from '../../domain/vendor';
 import { WORKLOAD_PALETTE, workloadChartRows } from '../../domain/vendor-charts';
 
 /** The chart shows the busiest engineers; the list under it has every one. */
@@ -70,22 +63,17 @@ function Section({
 }
 
 export function OperationsCenterScreen() {
-  const workspace = useVendorWorkspace();
+  const overview = useVendorOverview(RECENT);
+  const workloads = useEngineerWorkloads();
   const figures = useMemo(() => {
-    if (!workspace) return undefined;
-    const tickets = workspace.tickets.map((t) => t.ticket);
-    const requests = workspace.serviceRequests.map((r) => r.request);
-    const workloads = engineerWorkloads(workspace.engineers, tickets, requests);
+    if (!overview || !workloads) return undefined;
     return {
-      counters: ticketCounters(tickets),
-      active: tickets.filter((t) => isTicketActive(t.status)).length,
-      pendingServices: requests.filter((r) => r.status === 'PENDING').length,
-      urgent: urgentUnassigned(tickets),
+      ...overview,
       workloads: [...workloads].sort((a, b) => b.activeTickets - a.activeTickets),
       workloadRows: workloadChartRows(workloads).slice(0, CHART_ENGINEERS),
       team: teamAverages(workloads),
     };
-  }, [workspace]);
+  }, [overview, workloads]);
 
   return (
     <Stack gap="6">
@@ -93,14 +81,14 @@ export function OperationsCenterScreen() {
         title="Operations Center"
         intro="Field operations at a glance: what needs an engineer, and who has capacity."
       />
-      {workspace === undefined || figures === undefined ? (
+      {figures === undefined ? (
         <LoadingState label="Loading operations…" />
       ) : (
         <>
           <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
             <StatCard label="Active Tickets" value={figures.active} />
-            <StatCard label="Unassigned Tickets" value={figures.counters.unassigned} />
-            <StatCard label="Field Engineers" value={workspace.engineers.length} />
+            <StatCard label="Unassigned Tickets" value={figures.unassigned} />
+            <StatCard label="Field Engineers" value={figures.workloads.length} />
             <StatCard label="Pending Service Requests" value={figures.pendingServices} />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
@@ -166,12 +154,12 @@ export function OperationsCenterScreen() {
           <Section title="Recent Activity" link={{ to: vendorPaths.tickets, label: 'All tickets' }}>
             <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
               <Stack as="ul" gap="3" listStyleType="none" gridColumn={{ lg: 'span 2' }}>
-                {workspace.tickets.length === 0 ? (
+                {figures.recent.length === 0 ? (
                   <Text as="li" color="fg.muted">
                     No tickets found
                   </Text>
                 ) : (
-                  workspace.tickets.slice(0, RECENT).map(({ ticket, customer }) => (
+                  figures.recent.map(({ ticket, customer }) => (
                     <li key={ticket.id}>
                       <HStack justify="space-between" gap="3" wrap="wrap">
                         <Stack gap="0" minW="0">

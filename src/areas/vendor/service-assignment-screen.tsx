@@ -5,14 +5,20 @@
  * {name}'); the customer's practice address, else their address, else 'No address'.
  */
 import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
 import { FilterSelect } from '../../components/filter-select';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { ServiceRequestStatusBadge } from '../../components/status-badges';
-import { useVendorWorkspace, type VendorServiceRequest } from '../../data/queries/vendor';
+import {
+  useEngineers,
+  useRequestCounters,
+  useScheduledCounts,
+  useVendorServiceRequests,
+  type VendorServiceRequest,
+} from '../../data/queries/vendor';
 import { useAction } from '../../data/use-action';
 import { formatTime12h } from '../../domain/certification';
 import type { ServiceRequestStatus, User } from '../../domain/entities';
@@ -23,12 +29,7 @@ import {
   customerAddress,
   customerLabel,
 } from '../../domain/labels';
-import {
-  engineerLabel,
-  passesFilter,
-  requestCounters,
-  scheduledCountByEngineer,
-} from '../../domain/vendor';
+import { engineerLabel, passesFilter } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
 function requestFields({ request, customer, chair }: VendorServiceRequest) {
@@ -43,19 +44,12 @@ function when(date: string | null, time: string | null): string {
 }
 
 export function ServiceAssignmentScreen() {
-  const workspace = useVendorWorkspace();
+  const requests = useVendorServiceRequests();
+  const engineers = useEngineers();
+  const counters = useRequestCounters();
+  const scheduled = useScheduledCounts();
   const [status, setStatus] = useState<ServiceRequestStatus | 'ALL'>('ALL');
 
-  const requests = workspace?.serviceRequests;
-  const engineers = workspace?.engineers;
-  const counters = useMemo(
-    () => requestCounters((requests ?? []).map((r) => r.request)),
-    [requests],
-  );
-  const scheduled = useMemo(
-    () => scheduledCountByEngineer((requests ?? []).map((r) => r.request)),
-    [requests],
-  );
   const filter = useCallback(
     ({ request }: VendorServiceRequest) => passesFilter(request.status, status),
     [status],
@@ -65,7 +59,7 @@ export function ServiceAssignmentScreen() {
       <RequestAssignmentCard
         item={item}
         engineers={engineers ?? []}
-        countOf={(engineer) => `(${scheduled.get(engineer.id) ?? 0} scheduled)`}
+        countOf={(engineer) => `(${scheduled?.get(engineer.id) ?? 0} scheduled)`}
       />
     ),
     [engineers, scheduled],
@@ -77,14 +71,15 @@ export function ServiceAssignmentScreen() {
         title="Service Assignment"
         intro="Assign service requests to field engineers."
       />
-      {workspace === undefined ? null : (
+      {counters === undefined ? null : (
         <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
           <StatCard label="Unassigned Requests" value={counters.unassigned} />
           <StatCard label="Pending Requests" value={counters.pending} />
         </SimpleGrid>
       )}
       <SearchableList
-        items={requests}
+        items={engineers && scheduled && requests?.rows}
+        complete={requests?.complete}
         loadingLabel="Loading service requests…"
         searchLabel="Search service requests"
         searchPlaceholder="Search by customer, chair serial or notes..."

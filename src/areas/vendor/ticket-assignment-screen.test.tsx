@@ -62,12 +62,14 @@ async function renderScreen(seedTickets = true) {
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const counter = (label: string) => screen.getByText(label).closest('dl')!;
+/** The counters are read apart from the list (index counts): they may come a moment later. */
+const counterOf = async (label: string) => (await screen.findByText(label)).closest('dl')!;
 
 describe('TicketAssignmentScreen', { timeout: 30_000 }, () => {
   it('counts unassigned tickets and high-priority tickets that are not closed', async () => {
     await renderScreen();
     await screen.findByRole('article', { name: 'Chair will not rise' });
-    expect(within(counter('Unassigned Tickets')).getByText('1')).toBeInTheDocument();
+    expect(within(await counterOf('Unassigned Tickets')).getByText('1')).toBeInTheDocument();
     expect(within(counter('High Priority')).getByText('2')).toBeInTheDocument();
   });
 

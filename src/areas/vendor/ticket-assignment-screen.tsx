@@ -5,14 +5,19 @@
  * ('Ticket assigned to {name}'). Works offline like every write.
  */
 import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LuTicket } from 'react-icons/lu';
 import { FilterSelect } from '../../components/filter-select';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../components/status-badges';
-import { useVendorWorkspace, type VendorTicket } from '../../data/queries/vendor';
+import {
+  useEngineers,
+  useTicketCounters,
+  useVendorTickets,
+  type VendorTicket,
+} from '../../data/queries/vendor';
 import { useAction } from '../../data/use-action';
 import type { User } from '../../domain/entities';
 import { displayId, formatDate } from '../../domain/format';
@@ -23,7 +28,7 @@ import {
   ticketChairLabel,
 } from '../../domain/labels';
 import type { TicketPriority, TicketStatus } from '../../domain/schemas/common';
-import { engineerLabel, passesFilter, ticketCounters } from '../../domain/vendor';
+import { engineerLabel, passesFilter } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
 /** Title, description, customer name and chair serial. */
@@ -34,13 +39,12 @@ function ticketFields({ ticket, customer, chair }: VendorTicket) {
 const ticketKey = (item: VendorTicket) => item.ticket.id;
 
 export function TicketAssignmentScreen() {
-  const workspace = useVendorWorkspace();
+  const tickets = useVendorTickets();
+  const engineers = useEngineers();
+  const counters = useTicketCounters();
   const [status, setStatus] = useState<TicketStatus | 'ALL'>('ALL');
   const [priority, setPriority] = useState<TicketPriority | 'ALL'>('ALL');
 
-  const tickets = workspace?.tickets;
-  const engineers = workspace?.engineers;
-  const counters = useMemo(() => ticketCounters((tickets ?? []).map((t) => t.ticket)), [tickets]);
   const filter = useCallback(
     ({ ticket }: VendorTicket) =>
       passesFilter(ticket.status, status) && passesFilter(ticket.priority, priority),
@@ -57,7 +61,7 @@ export function TicketAssignmentScreen() {
         title="Ticket Assignment"
         intro="Assign and reassign support tickets to field engineers."
       />
-      {workspace === undefined ? null : (
+      {counters === undefined ? null : (
         <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
           <StatCard label="Unassigned Tickets" value={counters.unassigned} />
           <StatCard
@@ -68,7 +72,8 @@ export function TicketAssignmentScreen() {
         </SimpleGrid>
       )}
       <SearchableList
-        items={tickets}
+        items={engineers && tickets?.rows}
+        complete={tickets?.complete}
         loadingLabel="Loading tickets…"
         searchLabel="Search tickets"
         searchPlaceholder="Search by title, description, customer or chair serial..."

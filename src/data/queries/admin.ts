@@ -14,9 +14,11 @@ import type {
   TrainingResource,
   User,
 } from '../../domain/entities';
+import type { ChairCounters } from '../../domain/admin-chairs';
 import type { ChairsideDatabase } from '../db';
+import { loadList, type ListSpec, type LoadedList } from './list-read';
 import { useMirror } from '../session-mirror';
-import { useSharedMirror } from './shared-mirror';
+import { useSharedMirror, type SharedRead } from './shared-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
@@ -41,33 +43,52 @@ export interface AdminChair {
   owner: User | null;
 }
 
-export interface AdminChairs {
-  chairs: AdminChair[];
-  /** Customers a registered chair can be reassigned to, by name. */
-  customers: User[];
-}
+const CHAIRS: ListSpec<Chair, AdminChair> = {
+  table: (db) => db.chairs,
+  lookups: ['users'],
+  refs: (chair) => ({ users: [chair.ownerUserId] }),
+  join: (chair, find) => ({ chair, owner: find.user(chair.ownerUserId) }),
+  row: (item) => item.chair,
+};
 
-async function loadAdminChairs(db: ChairsideDatabase): Promise<AdminChairs> {
-  const [chairs, users] = await Promise.all([db.chairs.toArray(), usersById(db)]);
-  const customers = live([...users.values()])
-    .filter((u) => u.role === 'CUSTOMER')
-    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
-  return {
-    chairs: chairs.sort(byNewest).map((chair) => ({
-      chair,
-      owner: (chair.ownerUserId && users.get(chair.ownerUserId)) || null,
-    })),
-    customers,
-  };
-}
+const loadChairs = (db: ChairsideDatabase, read: SharedRead<LoadedList<AdminChair>>) =>
+  loadList(db, CHAIRS, read);
 
 /**
- * Every chair, newest first, with its owner; and the customers to reassign to. The big lists'
- * joins (chairs, tickets, service and part requests) are read once and shared
+ * Every chair, newest first, with its owner. The big lists (chairs, tickets, service and part
+ * requests) are read the one way (list-read.ts: the first page at once, then the rest) and shared
  * (`useSharedMirror`): coming back to a list shows it at once.
  */
-export function useAdminChairs(): AdminChairs | undefined {
-  return useSharedMirror('admin.chairs', loadAdminChairs);
+export function useAdminChairs(): LoadedList<AdminChair> | undefined {
+  return useSharedMirror('admin.chairs', loadChairs);
+}
+
+/** Customers (not deleted) a registered chair can be reassigned to, by name. */
+export function useCustomers(): User[] | undefined {
+  return useMirror<User[] | undefined>(
+    async (db) =>
+      live(await db.users.where('role').equals('CUSTOMER').toArray()).sort((a, b) =>
+        (a.name ?? '').localeCompare(b.name ?? ''),
+      ),
+    [],
+    undefined,
+  );
+}
+
+/** The chair counters (chairCounters) from the status index's counts: no chair is read. */
+export async function loadChairCounters(db: ChairsideDatabase): Promise<ChairCounters> {
+  const count = (status: Chair['status']) => db.chairs.where('status').equals(status).count();
+  const [total, inStock, delivered, registered] = await Promise.all([
+    db.chairs.count(),
+    count('IN_STOCK'),
+    count('DELIVERED'),
+    count('REGISTERED'),
+  ]);
+  return { total, inStock, delivered, registered };
+}
+
+export function useChairCounters(): ChairCounters | undefined {
+  return useMirror<ChairCounters | undefined>(loadChairCounters, [], undefined);
 }
 
 /** The parts catalogue (not deleted), by name. */
@@ -96,25 +117,32 @@ export interface AdminPartRequest {
   lines: { partId: string; qty: number; part: Part | null }[];
 }
 
-/** Every part request, newest first, with its customer, chair and parts. */
-export async function loadAdminPartRequests(db: ChairsideDatabase): Promise<AdminPartRequest[]> {
-  const [requests, users, parts, chairs] = await Promise.all([
-    db.partRequests.orderBy('createdAt').reverse().toArray(),
-    usersById(db),
-    db.parts.toArray(),
-    db.chairs.toArray(),
-  ]);
-  const partById = new Map(parts.map((p) => [p.id, p]));
-  const chairById = new Map(chairs.map((c) => [c.id, c]));
-  return requests.map((request) => ({
+const PART_REQUESTS: ListSpec<PartRequest, AdminPartRequest> = {
+  table: (db) => db.partRequests,
+  lookups: ['users', 'chairs', 'parts'],
+  refs: (request) => ({
+    users: [request.userId],
+    chairs: [request.chairId],
+    parts: request.items.map((item) => item.partId),
+  }),
+  join: (request, find) => ({
     request,
-    customer: (request.userId && users.get(request.userId)) || null,
-    chair: (request.chairId && chairById.get(request.chairId)) || null,
-    lines: request.items.map((item) => ({ ...item, part: partById.get(item.partId) ?? null })),
-  }));
+    customer: find.user(request.userId),
+    chair: find.chair(request.chairId),
+    lines: request.items.map((item) => ({ ...item, part: find.part(item.partId) })),
+  }),
+  row: (item) => item.request,
+};
+
+/** Every part request, newest first, with its customer, chair and parts. */
+export function loadAdminPartRequests(
+  db: ChairsideDatabase,
+  read: SharedRead<LoadedList<AdminPartRequest>>,
+): Promise<LoadedList<AdminPartRequest>> {
+  return loadList(db, PART_REQUESTS, read);
 }
 
-export function useAdminPartRequests(): AdminPartRequest[] | undefined {
+export function useAdminPartRequests(): LoadedList<AdminPartRequest> | undefined {
   return useSharedMirror('admin.partRequests', loadAdminPartRequests);
 }
 
@@ -125,23 +153,27 @@ export interface AdminTicket {
   chair: Chair | null;
 }
 
-async function loadAdminTickets(db: ChairsideDatabase): Promise<AdminTicket[]> {
-  const [tickets, users, chairs] = await Promise.all([
-    db.supportTickets.orderBy('createdAt').reverse().toArray(),
-    usersById(db),
-    db.chairs.toArray(),
-  ]);
-  const chairById = new Map(chairs.map((c) => [c.id, c]));
-  return tickets.map((ticket) => ({
+const TICKETS: ListSpec<SupportTicket, AdminTicket> = {
+  table: (db) => db.supportTickets,
+  lookups: ['users', 'chairs'],
+  refs: (ticket) => ({
+    users: [ticket.customerUserId, ticket.engineerUserId],
+    chairs: [ticket.chairId],
+  }),
+  join: (ticket, find) => ({
     ticket,
-    customer: (ticket.customerUserId && users.get(ticket.customerUserId)) || null,
-    engineer: (ticket.engineerUserId && users.get(ticket.engineerUserId)) || null,
-    chair: (ticket.chairId && chairById.get(ticket.chairId)) || null,
-  }));
-}
+    customer: find.user(ticket.customerUserId),
+    engineer: find.user(ticket.engineerUserId),
+    chair: find.chair(ticket.chairId),
+  }),
+  row: (item) => item.ticket,
+};
+
+const loadAdminTickets = (db: ChairsideDatabase, read: SharedRead<LoadedList<AdminTicket>>) =>
+  loadList(db, TICKETS, read);
 
 /** Every ticket, newest first, with its customer, engineer and chair. */
-export function useAdminTickets(): AdminTicket[] | undefined {
+export function useAdminTickets(): LoadedList<AdminTicket> | undefined {
   return useSharedMirror('admin.tickets', loadAdminTickets);
 }
 
@@ -152,23 +184,29 @@ export interface AdminServiceRequest {
   chair: Chair | null;
 }
 
-async function loadAdminServiceRequests(db: ChairsideDatabase): Promise<AdminServiceRequest[]> {
-  const [requests, users, chairs] = await Promise.all([
-    db.serviceRequests.toArray(),
-    usersById(db),
-    db.chairs.toArray(),
-  ]);
-  const chairById = new Map(chairs.map((c) => [c.id, c]));
-  return requests.sort(byNewest).map((request) => ({
+const SERVICE_REQUESTS: ListSpec<ServiceRequest, AdminServiceRequest> = {
+  table: (db) => db.serviceRequests,
+  lookups: ['users', 'chairs'],
+  refs: (request) => ({
+    users: [request.customerUserId, request.engineerUserId],
+    chairs: [request.chairId],
+  }),
+  join: (request, find) => ({
     request,
-    customer: (request.customerUserId && users.get(request.customerUserId)) || null,
-    engineer: (request.engineerUserId && users.get(request.engineerUserId)) || null,
-    chair: (request.chairId && chairById.get(request.chairId)) || null,
-  }));
-}
+    customer: find.user(request.customerUserId),
+    engineer: find.user(request.engineerUserId),
+    chair: find.chair(request.chairId),
+  }),
+  row: (item) => item.request,
+};
+
+const loadAdminServiceRequests = (
+  db: ChairsideDatabase,
+  read: SharedRead<LoadedList<AdminServiceRequest>>,
+) => loadList(db, SERVICE_REQUESTS, read);
 
 /** Every service request, newest first, with its customer, engineer and chair. */
-export function useAdminServiceRequests(): AdminServiceRequest[] | undefined {
+export function useAdminServiceRequests(): LoadedList<AdminServiceRequest> | undefined {
   return useSharedMirror('admin.serviceRequests', loadAdminServiceRequests);
 }
 

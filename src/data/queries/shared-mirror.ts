@@ -13,6 +13,10 @@
  * so the reads take at most a third of the time while rows land, and a small query (a few ms)
  * still follows each change at once. The last write is always read.
  *
+ * A query may give a first part of its result before the whole (`progress`, a list's first page:
+ * list-read.ts); only its first read does: a later read keeps the last whole result on screen
+ * until it has the next, and is given it (`previous`) to keep what did not change.
+ *
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
@@ -39,6 +43,17 @@ function touchesMirror(db: ChairsideDatabase, parts: ObservabilitySet): boolean 
   );
 }
 
+/** What a shared query's read is given besides the database. */
+export interface SharedRead<T> {
+  /** On the first read only: takes a first part of the result (a list's first page). */
+  progress?: (part: T) => void;
+  /** On a later read: the last whole result, whose unchanged parts the new one may keep. */
+  previous?: T;
+}
+
+/** A shared query: reads the mirror. */
+export type SharedQuery<T> = (db: ChairsideDatabase, read: SharedRead<T>) => Promise<T>;
+
 interface Subscription {
   unsubscribe(): void;
 }
@@ -50,7 +65,7 @@ interface Subscription {
  */
 function watchMirror<T>(
   db: ChairsideDatabase,
-  query: (db: ChairsideDatabase) => Promise<T>,
+  query: SharedQuery<T>,
   next: (value: T) => void,
   error: (error: unknown) => void,
 ): Subscription {
@@ -59,13 +74,20 @@ function watchMirror<T>(
   let stale = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastReadMs = 0;
+  let whole: { value: T } | null = null;
   const read = async () => {
     timer = null;
     reading = true;
     stale = false;
     const started = performance.now();
+    const progress = whole
+      ? undefined
+      : (part: T) => {
+          if (!stopped) next(part);
+        };
     try {
-      const value = await query(db);
+      const value = await query(db, whole ? { previous: whole.value } : { progress });
+      whole = { value };
       if (!stopped) next(value);
     } catch (failure) {
       if (!stopped) error(failure);
@@ -104,11 +126,7 @@ interface Shared<T> {
 
 const byDatabase = new WeakMap<ChairsideDatabase, Map<string, Shared<unknown>>>();
 
-function shared<T>(
-  db: ChairsideDatabase,
-  key: string,
-  query: (db: ChairsideDatabase) => Promise<T>,
-): Shared<T> {
+function shared<T>(db: ChairsideDatabase, key: string, query: SharedQuery<T>): Shared<T> {
   let queries = byDatabase.get(db);
   if (!queries) {
     queries = new Map();
@@ -171,10 +189,7 @@ const noSubscription = () => () => {};
  * (or when nobody is signed in). `query` must depend on nothing but the database: the key names
  * it. A failed read is thrown, as `useLiveQuery` does, for the error boundary.
  */
-export function useSharedMirror<T>(
-  key: string,
-  query: (db: ChairsideDatabase) => Promise<T>,
-): T | undefined {
+export function useSharedMirror<T>(key: string, query: SharedQuery<T>): T | undefined {
   const state = useSession();
   const db = state.status === 'signedIn' ? state.db : null;
   const entry = db ? shared(db, key, query) : null;

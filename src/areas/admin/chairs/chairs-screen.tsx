@@ -22,13 +22,14 @@ import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { StatCard } from '../../../components/stat-card';
 import { ChairStatusBadge } from '../../../components/status-badges';
-import { useAdminChairs, type AdminChair } from '../../../data/queries/admin';
-import { useAction } from '../../../data/use-action';
 import {
-  chairAssignedMessage,
-  chairCounters,
-  chairSearchFields,
-} from '../../../domain/admin-chairs';
+  useAdminChairs,
+  useChairCounters,
+  useCustomers,
+  type AdminChair,
+} from '../../../data/queries/admin';
+import { useAction } from '../../../data/use-action';
+import { chairAssignedMessage, chairSearchFields } from '../../../domain/admin-chairs';
 import type { Chair, ChairStatus, User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../domain/labels';
@@ -38,6 +39,8 @@ import { ConfigurationDialog } from './configuration-dialog';
 
 export function ChairsScreen() {
   const data = useAdminChairs();
+  const customers = useCustomers();
+  const counters = useChairCounters();
   const [status, setStatus] = useState<ChairStatus | 'ALL'>('ALL');
   const location = useLocation();
   // The overview's 'Add Chair to Inventory' opens the dialog on arrival.
@@ -45,9 +48,7 @@ export function ChairsScreen() {
     (location.state as { addChair?: boolean } | null)?.addChair === true,
   );
   const [viewing, setViewing] = useState<Chair | null>(null);
-  const chairs = data?.chairs;
-  const customers = data?.customers;
-  const counters = useMemo(() => chairCounters((chairs ?? []).map((c) => c.chair)), [chairs]);
+  const chairs = data?.rows;
   const serials = useMemo(
     () => new Set((chairs ?? []).map((c) => c.chair.serialNumber.toLowerCase())),
     [chairs],
@@ -74,7 +75,7 @@ export function ChairsScreen() {
           </Button>
         }
       />
-      {data === undefined ? null : (
+      {counters === undefined ? null : (
         <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
           <StatCard label="Total Chairs" value={counters.total} />
           <StatCard label="In Stock" value={counters.inStock} />
@@ -84,6 +85,7 @@ export function ChairsScreen() {
       )}
       <SearchableList
         items={chairs}
+        complete={data?.complete}
         loadingLabel="Loading chairs…"
         searchLabel="Search chairs"
         searchPlaceholder="Search by serial number, model or owner..."

@@ -43,7 +43,8 @@ export function PartRequestsScreen() {
     <Stack gap="5">
       <ScreenHeading title="Part Requests" intro="Part orders from customers." />
       <SearchableList
-        items={requests}
+        items={requests?.rows}
+        complete={requests?.complete}
         loadingLabel="Loading part requests…"
         searchLabel="Search part requests"
         searchPlaceholder="Search by request, customer, chair, part or status..."

@@ -28,7 +28,8 @@ export function ServiceRequestsScreen() {
     <Stack gap="5">
       <ScreenHeading title="Service Requests" intro="Every service request, read-only." />
       <SearchableList
-        items={requests}
+        items={requests?.rows}
+        complete={requests?.complete}
         loadingLabel="Loading service requests…"
         searchLabel="Search service requests"
         searchPlaceholder="Search by customer, engineer, chair or notes..."

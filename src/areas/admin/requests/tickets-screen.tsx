@@ -25,7 +25,8 @@ export function TicketsScreen() {
     <Stack gap="5">
       <ScreenHeading title="Support Tickets" intro="Every support ticket, read-only." />
       <SearchableList
-        items={tickets}
+        items={tickets?.rows}
+        complete={tickets?.complete}
         loadingLabel="Loading tickets…"
         searchLabel="Search tickets"
         searchPlaceholder="Search by title, description, customer, engineer or chair..."
