@@ -51,12 +51,19 @@ async function loadChairFigures(
 }
 
 async function loadWork(db: ChairsideDatabase) {
-  const [openTickets, recentTickets, pending] = await Promise.all([
-    db.supportTickets.where('status').anyOf(['OPEN', 'IN_PROGRESS']).count(),
+  const [open, inProgress, recentTickets, pending] = await Promise.all([
+    // One count per status: IndexedDB counts a key range itself, while Dexie counts anyOf() by
+    // walking a cursor row by row in script (25k open tickets, on every page a sync commits).
+    db.supportTickets.where('status').equals('OPEN').count(),
+    db.supportTickets.where('status').equals('IN_PROGRESS').count(),
     db.supportTickets.orderBy('createdAt').reverse().limit(3).toArray(),
     db.partRequests.where('status').equals('PENDING').toArray(),
   ]);
-  return { openTickets, recentTickets, pendingRequests: pending.sort(byNewest).slice(0, 3) };
+  return {
+    openTickets: open + inProgress,
+    recentTickets,
+    pendingRequests: pending.sort(byNewest).slice(0, 3),
+  };
 }
 
 /** The overview's figures; undefined until all three are read. */
