@@ -4,9 +4,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { engineerPaths } from '../../domain/paths';
-import { chairRow, engineerUser, userRow } from '../../testing/rows';
+import { chairRow, engineerUser, ticketRow, userRow } from '../../testing/rows';
 import { createTestSession, SessionTestProviders, type TestSession } from '../../testing/session';
-import { ensureEquipmentIndex, useEquipmentIndex } from './equipment-index';
+import { ensureEquipmentIndex, useEquipmentIndex, useOpenTicketCounts } from './equipment-index';
 import { loadEquipmentIndex, searchEquipmentIndex } from './equipment';
 
 const owner = userRow({ name: 'Alice Brown', email: 'alice@riverside.example' });
@@ -94,5 +94,18 @@ describe('the kept equipment index', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).not.toHaveBeenCalled();
     expect(result.current).toBe(first);
+  });
+
+  it('shows the last ticket counts at once on the next visit, then the live ones', async () => {
+    const test = await session();
+    const chair = chairs[3]!;
+    await test.db.supportTickets.put(ticketRow({ chairId: chair.id, status: 'OPEN' }));
+    const first = renderHook(() => useOpenTicketCounts(), { wrapper: wrapper(test) });
+    await waitFor(() => expect(first.result.current?.get(chair.id)).toBe(1));
+    first.unmount();
+    await test.db.supportTickets.put(ticketRow({ chairId: chair.id, status: 'IN_PROGRESS' }));
+    const second = renderHook(() => useOpenTicketCounts(), { wrapper: wrapper(test) });
+    expect(second.result.current?.get(chair.id)).toBe(1);
+    await waitFor(() => expect(second.result.current?.get(chair.id)).toBe(2));
   });
 });

@@ -13,17 +13,28 @@
  *    while the screen is open, else on the next visit or idle moment;
  *  - while a rebuild runs, the screen goes on searching the index it has (undefined only before
  *    the first one is built);
+ *  - the active tickets per chair are live; the last counts read are kept too, so a visit shows
+ *    its results at once with them while they are read again (a cursor over 25k index keys on
+ *    the full set, in many short tasks);
  *  - one mirror at a time: another mirror (another user signed in) drops the previous index.
  */
 import { Dexie, type ObservabilitySet } from 'dexie';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { ChairsideDatabase } from '../db';
 import { useSession } from '../session-context';
-import { buildEquipmentIndexInSteps, readEquipmentMatches, type EquipmentIndex } from './equipment';
+import { useMirror } from '../session-mirror';
+import {
+  buildEquipmentIndexInSteps,
+  loadOpenTicketCounts,
+  readEquipmentMatches,
+  type EquipmentIndex,
+} from './equipment';
 
 interface Keeper {
   db: ChairsideDatabase;
   index: EquipmentIndex | undefined;
+  /** The active tickets per chair as last read. */
+  counts: Map<string, number> | undefined;
   /** A write to the chairs or users tables since the index was built (or none built yet). */
   stale: boolean;
   /** The build under way, if any. */
@@ -44,6 +55,7 @@ function keeperOf(db: ChairsideDatabase): Keeper {
   const keeper: Keeper = {
     db,
     index: undefined,
+    counts: undefined,
     stale: true,
     building: null,
     listeners: new Set(),
@@ -114,6 +126,29 @@ export function useEquipmentIndex(): EquipmentIndex | undefined {
   return useSyncExternalStore(subscribe, () => keeper?.index);
 }
 
+/** Active tickets per chair, live; the last counts read until they are read again; undefined before the first. */
+export function useOpenTicketCounts(): Map<string, number> | undefined {
+  const state = useSession();
+  const db = state.status === 'signedIn' ? state.db : null;
+  const keeper = db ? keeperOf(db) : null;
+  return useMirror<Map<string, number> | undefined>(
+    async (mirror) => {
+      const counts = await loadOpenTicketCounts(mirror);
+      if (keeper) keeper.counts = counts;
+      return counts;
+    },
+    [keeper],
+    keeper?.counts,
+  );
+}
+
+/** The index and the ticket counts of `db`, read ahead for a first visit. */
+async function prepare(db: ChairsideDatabase): Promise<void> {
+  const keeper = keeperOf(db);
+  await rebuild(keeper);
+  if (!keeper.counts) keeper.counts = await loadOpenTicketCounts(db);
+}
+
 /** How long an idle moment is waited for before the build starts anyway. */
 const AHEAD_TIMEOUT_MS = 3_000;
 
@@ -126,7 +161,7 @@ export function useEquipmentIndexAhead(): void {
   const db = state.status === 'signedIn' ? state.db : null;
   useEffect(() => {
     if (!db) return;
-    const start = () => void ensureEquipmentIndex(db);
+    const start = () => void prepare(db);
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(start, { timeout: AHEAD_TIMEOUT_MS });
       return () => cancelIdleCallback(handle);

@@ -204,11 +204,6 @@ export async function loadOpenTicketCounts(db: ChairsideDatabase): Promise<Map<s
   return counts;
 }
 
-/** Active tickets per chair, live; undefined while loading. */
-export function useOpenTicketCounts(): Map<string, number> | undefined {
-  return useMirror<Map<string, number> | undefined>(loadOpenTicketCounts, [], undefined);
-}
-
 /** Matches with their active ticket counts. */
 export function withOpenTickets(
   matches: readonly EquipmentMatch[],

@@ -16,12 +16,11 @@ import { useAfterPaint } from '../../../components/use-after-paint';
 import { useNow } from '../../../components/use-now';
 import {
   searchEquipmentIndex,
-  useOpenTicketCounts,
   withOpenTickets,
   type EquipmentItem,
   type EquipmentMatch,
 } from '../../../data/queries/equipment';
-import { useEquipmentIndex } from '../../../data/queries/equipment-index';
+import { useEquipmentIndex, useOpenTicketCounts } from '../../../data/queries/equipment-index';
 import { EquipmentCard, equipmentCardLabel } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
