@@ -21,17 +21,17 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import type { LargeDataSetOptions } from '../../server/seed/generate';
-import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
 import { BATCH_LIMITS } from '../../sync/push';
 import { PAGE_SIZE } from '../../sync/pull';
 import { launchOptions } from '../e2e/browser';
 import { createScratchDatabase } from '../integration/test-database';
-import type { BenchApi, Role, TableCounts } from './harness/api';
+import type { BenchApi, Role } from './harness/api';
 import { startCpuCount } from './harness/cpu';
 import {
   FULL,
   buildHarness,
   callIn,
+  countsAs,
   num,
   openBackend,
   rate,
@@ -89,28 +89,6 @@ async function signUp(page: Page, role: Role, name: string): Promise<string> {
   signUps += 1;
   const email = `bench.${role.toLowerCase()}.${signUps}.${Date.now()}@example.com`;
   return call(page, 'signUp', email, PASSWORD, name, role);
-}
-
-/**
- * Every row `userId` may read, counted in the database as that user (RLS on), with the cards that
- * the users pull merges in: what a complete mirror of theirs holds.
- */
-async function countsAs(db: Database, userId: string): Promise<TableCounts> {
-  return db.transaction(async (tx) => {
-    await tx.exec('set local role authenticated');
-    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: userId, role: 'authenticated' }),
-    ]);
-    const entries: [string, number][] = [];
-    for (const table of ENTITY_TABLES) {
-      const cards = table === 'users' ? ' + (select count(*) from private.my_user_cards())' : '';
-      const { rows } = await tx.query<{ n: number }>(
-        `select ((select count(*) from public.${SERVER_TABLE[table]})${cards})::int as n`,
-      );
-      entries.push([table, rows[0]?.n ?? -1]);
-    }
-    return Object.fromEntries(entries) as TableCounts;
-  });
 }
 
 /** Changes `count` tickets server-side (title), so the trigger stamps them now. */

@@ -15,7 +15,7 @@ import {
   TicketPriorityBadge,
   TicketStatusBadge,
 } from '../../components/status-badges';
-import { useAdminOverview } from '../../data/queries/admin';
+import { useAdminOverview } from '../../data/queries/admin-overview';
 import { partRequestItemCount } from '../../domain/admin-part-requests';
 import { displayId, formatDate } from '../../domain/format';
 import { adminPaths } from '../../domain/paths';

@@ -2,7 +2,9 @@
  * The engineer area's screens (SPEC §2 Engineer routes), by path. The router mounts them inside
  * the layout behind the ENGINEER guard. Paths come from src/app/paths.ts.
  */
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { useEquipmentIndexAhead } from '../../data/queries/equipment-index';
 import { engineerPaths } from '../../domain/paths';
 import { OverviewScreen } from './overview-screen';
 import { TicketsScreen } from './tickets-screen';
@@ -14,7 +16,16 @@ import { ReferenceScreen } from './reference-screen';
 import { ServiceRequestsScreen } from './service-requests-screen';
 import { ProfileScreen } from './profile/profile-screen';
 
-export const engineerRoutes: RouteObject[] = [
+/**
+ * Around every engineer screen: Equipment Search's index is built in the first idle moment,
+ * wherever the engineer starts, so the first key typed in the search does not wait for it.
+ */
+function IndexAhead({ children }: { children: ReactNode }) {
+  useEquipmentIndexAhead();
+  return children;
+}
+
+const screens: RouteObject[] = [
   { path: engineerPaths.home, element: <OverviewScreen /> },
   { path: engineerPaths.tickets, element: <TicketsScreen /> },
   { path: engineerPaths.ticket(':id'), element: <TicketDetailScreen /> },
@@ -25,3 +36,8 @@ export const engineerRoutes: RouteObject[] = [
   { path: engineerPaths.serviceRequests, element: <ServiceRequestsScreen /> },
   { path: engineerPaths.profile, element: <ProfileScreen /> },
 ];
+
+export const engineerRoutes: RouteObject[] = screens.map((route) => ({
+  ...route,
+  element: <IndexAhead>{route.element}</IndexAhead>,
+}));

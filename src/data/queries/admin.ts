@@ -245,40 +245,6 @@ export function useAdminInstallations(): AdminInstallation[] | undefined {
   );
 }
 
-export interface AdminOverview {
-  totalUsers: number;
-  totalChairs: number;
-  confirmedWarranties: number;
-  openTickets: number;
-  recentTickets: SupportTicket[];
-  pendingRequests: PartRequest[];
-}
-
-/** The overview's counts, its 3 most recent tickets and 3 newest pending part requests. */
-export function useAdminOverview(): AdminOverview | undefined {
-  return useMirror<AdminOverview | undefined>(
-    async (db) => {
-      const [users, chairs, openTickets, recentTickets, pending] = await Promise.all([
-        db.users.toArray(),
-        db.chairs.toArray(),
-        db.supportTickets.where('status').anyOf(['OPEN', 'IN_PROGRESS']).count(),
-        db.supportTickets.orderBy('createdAt').reverse().limit(3).toArray(),
-        db.partRequests.where('status').equals('PENDING').toArray(),
-      ]);
-      return {
-        totalUsers: live(users).length,
-        totalChairs: chairs.length,
-        confirmedWarranties: chairs.filter((c) => c.warranty?.confirmed).length,
-        openTickets,
-        recentTickets,
-        pendingRequests: pending.sort(byNewest).slice(0, 3),
-      };
-    },
-    [],
-    undefined,
-  );
-}
-
 /** The signed-in user's own row; null when the mirror has none (or it was deleted). */
 export function useOwnProfile(userId: string): User | null | undefined {
   return useMirror<User | null | undefined>(

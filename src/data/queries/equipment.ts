@@ -73,7 +73,7 @@ const FIELD_SEPARATOR = '\u0000';
 /**
  * The equipment base ready for searching as the engineer types: every chair with its owner, by
  * serial number, and its fields lower-cased once into one text. Built once per change of the
- * chairs or their owners (useEquipmentIndex), so a keystroke is one pass of `includes` over
+ * chairs or their owners (equipment-index.ts keeps it), so a keystroke is one pass of `includes` over
  * strings in memory: no IndexedDB, no lower-casing.
  */
 export interface EquipmentIndex {
@@ -85,15 +85,43 @@ const collator = new Intl.Collator();
 const bySerial = (a: EquipmentMatch, b: EquipmentMatch) =>
   collator.compare(a.chair.serialNumber, b.chair.serialNumber);
 
+/** A chair's search text: its searched fields lower-cased once, between separators. */
+function searchText({ chair, owner }: EquipmentMatch): string {
+  return searchedFields(chair, owner)
+    .map((value) => value?.toLowerCase() ?? '')
+    .join(FIELD_SEPARATOR);
+}
+
 /** The index of `matches` (chairs with their owners). */
 export function buildEquipmentIndex(matches: readonly EquipmentMatch[]): EquipmentIndex {
-  const entries = [...matches].sort(bySerial).map(({ chair, owner }) => ({
-    chair,
-    owner,
-    text: searchedFields(chair, owner)
-      .map((value) => value?.toLowerCase() ?? '')
-      .join(FIELD_SEPARATOR),
-  }));
+  const entries = [...matches]
+    .sort(bySerial)
+    .map((match) => ({ chair: match.chair, owner: match.owner, text: searchText(match) }));
+  return { entries };
+}
+
+/** Search texts made per task while the index is built in steps (about 2 µs each). */
+export const TEXT_STEP = 2000;
+
+/** Hands the main thread back: a key typed meanwhile is handled and painted first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * buildEquipmentIndex in short tasks: the sort in one (10k chairs, one Intl.Collator), then the
+ * search texts TEXT_STEP at a time, each a task of its own. The same index.
+ */
+export async function buildEquipmentIndexInSteps(
+  matches: readonly EquipmentMatch[],
+): Promise<EquipmentIndex> {
+  await nextTask();
+  const sorted = [...matches].sort(bySerial);
+  const entries: (EquipmentMatch & { text: string })[] = [];
+  for (let start = 0; start < sorted.length; start += TEXT_STEP) {
+    await nextTask();
+    for (const match of sorted.slice(start, start + TEXT_STEP)) {
+      entries.push({ chair: match.chair, owner: match.owner, text: searchText(match) });
+    }
+  }
   return { entries };
 }
 
@@ -118,10 +146,10 @@ export function searchEquipmentIndex(index: EquipmentIndex, term: string): Equip
 
 /**
  * Chairs read per request while the index is built: the rows of one read are made into objects
- * on the main thread in one task (about 20 µs a chair), so 10k chairs are read a thousand at a
- * time, by id, and a key typed meanwhile is not kept waiting.
+ * on the main thread in one task (about 20 µs a chair), so 10k chairs are read 500 at a time, by
+ * id, and a key typed meanwhile is not kept waiting.
  */
-export const INDEX_READ = 1000;
+export const INDEX_READ = 500;
 
 /** Every chair of the mirror, read INDEX_READ at a time. */
 async function allChairs(db: ChairsideDatabase): Promise<Chair[]> {
@@ -136,18 +164,24 @@ async function allChairs(db: ChairsideDatabase): Promise<Chair[]> {
   }
 }
 
-/** Every chair in the mirror with its owner, indexed for searching. */
-export async function loadEquipmentIndex(db: ChairsideDatabase): Promise<EquipmentIndex> {
+/** Owners (users rows) read per request, for the same reason. */
+const OWNER_READ = 500;
+
+/** Every chair of the mirror with its owner (null when none, or deleted). */
+export async function readEquipmentMatches(db: ChairsideDatabase): Promise<EquipmentMatch[]> {
   const chairs = await allChairs(db);
-  const owners = await ownersOf(db, chairs);
-  return buildEquipmentIndex(
-    chairs.map((chair) => ({ chair, owner: owners.get(chair.ownerUserId ?? '') ?? null })),
-  );
+  const ownerIds = unique(chairs.map((c) => c.ownerUserId));
+  const owners = new Map<string, User>();
+  for (let start = 0; start < ownerIds.length; start += OWNER_READ) {
+    const users = await db.users.bulkGet(ownerIds.slice(start, start + OWNER_READ));
+    for (const user of users) if (user && !user.deletedAt) owners.set(user.id, user);
+  }
+  return chairs.map((chair) => ({ chair, owner: owners.get(chair.ownerUserId ?? '') ?? null }));
 }
 
-/** The equipment index, rebuilt when chairs or owners change; undefined while loading. */
-export function useEquipmentIndex(): EquipmentIndex | undefined {
-  return useMirror<EquipmentIndex | undefined>(loadEquipmentIndex, [], undefined);
+/** Every chair in the mirror with its owner, indexed for searching. */
+export async function loadEquipmentIndex(db: ChairsideDatabase): Promise<EquipmentIndex> {
+  return buildEquipmentIndex(await readEquipmentMatches(db));
 }
 
 /**
@@ -168,11 +202,6 @@ export async function loadOpenTicketCounts(db: ChairsideDatabase): Promise<Map<s
     counts.set(key[1], (counts.get(key[1]) ?? 0) + 1);
   }
   return counts;
-}
-
-/** Active tickets per chair, live; undefined while loading. */
-export function useOpenTicketCounts(): Map<string, number> | undefined {
-  return useMirror<Map<string, number> | undefined>(loadOpenTicketCounts, [], undefined);
 }
 
 /** Matches with their active ticket counts. */

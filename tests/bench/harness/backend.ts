@@ -116,3 +116,25 @@ export function table(title: string, rows: [string[], ...string[][]]) {
   console.log(`\n${title}\n${line(rows[0])}\n  ${widths.map((w) => '-'.repeat(w)).join('   ')}`);
   for (const r of rows.slice(1)) console.log(line(r));
 }
+
+/**
+ * Every row `userId` may read, counted in the database as that user (RLS on), with the cards that
+ * the users pull merges in: what a complete mirror of theirs holds.
+ */
+export async function countsAs(db: Database, userId: string): Promise<TableCounts> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local role authenticated');
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+    const entries: [string, number][] = [];
+    for (const table of ENTITY_TABLES) {
+      const cards = table === 'users' ? ' + (select count(*) from private.my_user_cards())' : '';
+      const { rows } = await tx.query<{ n: number }>(
+        `select ((select count(*) from public.${SERVER_TABLE[table]})${cards})::int as n`,
+      );
+      entries.push([table, rows[0]?.n ?? -1]);
+    }
+    return Object.fromEntries(entries) as TableCounts;
+  });
+}

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROW_CHUNK } from '../../../components/searchable-list';
@@ -136,11 +136,16 @@ async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
 }
 
 /** The serial numbers of the result cards on screen. */
-async function resultSerials(): Promise<string[]> {
-  await screen.findByText(/chairs? found/);
+function shownSerials(): string[] {
   return screen
-    .getAllByRole('listitem', { name: /^Chair / })
+    .queryAllByRole('listitem', { name: /^Chair / })
     .map((item) => item.getAttribute('aria-label')?.replace('Chair ', '') ?? '');
+}
+
+/** Waits for the results to be exactly these chairs (they follow the box one frame late). */
+async function expectResults(serials: string[]): Promise<void> {
+  await screen.findByText(/chairs? found/);
+  await waitFor(() => expect(shownSerials()).toEqual(serials));
 }
 
 describe('EquipmentScreen', () => {
@@ -155,17 +160,17 @@ describe('EquipmentScreen', () => {
   it('matches serial number, model code, model name, owner name, practice name and owner email', async () => {
     const { user } = await renderScreen();
     await search(user, '00412');
-    expect(await resultSerials()).toEqual(['S30-23-00412']);
+    await expectResults(['S30-23-00412']);
     await search(user, 'u500');
-    expect(await resultSerials()).toEqual(['U500-20-00057']);
+    await expectResults(['U500-20-00057']);
     await search(user, 'Sigma');
-    expect(await resultSerials()).toEqual(['S30-23-00412', 'S30-26-00999']);
+    await expectResults(['S30-23-00412', 'S30-26-00999']);
     await search(user, 'alice brown');
-    expect(await resultSerials()).toEqual(['S30-23-00412']);
+    await expectResults(['S30-23-00412']);
     await search(user, 'riverside dental');
-    expect(await resultSerials()).toEqual(['S30-23-00412']);
+    await expectResults(['S30-23-00412']);
     await search(user, 'bob@greenclinic');
-    expect(await resultSerials()).toEqual(['U500-20-00057']);
+    await expectResults(['U500-20-00057']);
   });
 
   it('says so when nothing matches', async () => {

@@ -5,22 +5,22 @@
  * so it works offline; a keystroke searches an index in memory, never IndexedDB.
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { ListRows } from '../../../components/searchable-list';
 import { SearchField } from '../../../components/search-field';
 import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { useAfterPaint } from '../../../components/use-after-paint';
 import { useNow } from '../../../components/use-now';
 import {
   searchEquipmentIndex,
-  useEquipmentIndex,
-  useOpenTicketCounts,
   withOpenTickets,
   type EquipmentItem,
   type EquipmentMatch,
 } from '../../../data/queries/equipment';
+import { useEquipmentIndex, useOpenTicketCounts } from '../../../data/queries/equipment-index';
 import { EquipmentCard, equipmentCardLabel } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
@@ -32,8 +32,8 @@ const RESULT_COLUMNS = { base: 1, lg: 2 };
 const chairKey = (item: EquipmentItem) => item.chair.id;
 
 /**
- * The results of the deferred search. Memoised: a keystroke's own (urgent) render passes the same
- * props and draws only the box; the new results follow in the deferred render, their cards
+ * The results of the search, one frame behind the box. Memoised: a keystroke's own render passes
+ * the same props and draws only the box; the new results follow after its paint, their cards
  * mounted a screenful per task (ListRows), so no key waits for fifty cards before it is painted.
  */
 const Results = memo(function Results({
@@ -104,8 +104,8 @@ const Results = memo(function Results({
 
 export function EquipmentScreen() {
   const [term, setTerm] = useState('');
-  // The box shows every key at once; the results follow as soon as the main thread is free.
-  const searched = useDeferredValue(term);
+  // The box shows every key at once; the results follow once that key is painted.
+  const searched = useAfterPaint(term);
   const index = useEquipmentIndex();
   const counts = useOpenTicketCounts();
   // A keystroke searches the index in memory (built once per change of the chairs or owners).
