@@ -3,7 +3,8 @@
 // with its wall time and its thread's CPU time). A task's CPU time does not depend on how loaded
 // the machine is; its wall time (what a PerformanceObserver 'longtask' reports) also counts the
 // time the thread waited for a core, which on a shared machine is most of a long task.
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
@@ -98,7 +99,7 @@ export async function traceMainThread<T>(
   if (TRACE_DIR) {
     traceCount += 1;
     const file = path.join(TRACE_DIR, `trace-${process.pid}-${traceCount}.json`);
-    await writeFile(file, JSON.stringify({ traceEvents: events }));
+    await writeTrace(file, events);
     console.log(`trace kept in ${file}`);
   }
   return {
@@ -106,6 +107,21 @@ export async function traceMainThread<T>(
     main: mainThreadFigures(events),
     keys: options.keys ? keyToPaint(events) : [],
   };
+}
+
+/**
+ * Writes a trace one event a line (still Chrome's JSON trace format): a first sync of the full set
+ * yields more events than one JSON string may hold.
+ */
+async function writeTrace(file: string, events: readonly TraceEvent[]): Promise<void> {
+  const out = createWriteStream(file);
+  out.write('{"traceEvents":[\n');
+  for (let i = 0; i < events.length; i += 1) {
+    const line = `${i ? ',\n' : ''}${JSON.stringify(events[i])}`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end(']}\n');
+  await once(out, 'finish');
 }
 
 /** The events of the busiest renderer main thread in a trace (the page's: the others idle). */
