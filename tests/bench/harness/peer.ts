@@ -2,7 +2,7 @@
 // tables from the same local server with its own Supabase replication plugin, unchanged, exposed on
 // window.peer for page.evaluate. The client signs in as the user the app's page signed up.
 import { createClient } from '@supabase/supabase-js';
-import { createRxDatabase, type RxCollection, type RxJsonSchema } from 'rxdb';
+import { createRxDatabase, type RxCollection, type RxJsonSchema, type WithDeleted } from 'rxdb';
 import { replicateSupabase } from 'rxdb/plugins/replication-supabase';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../../src/domain/entities';
@@ -22,8 +22,16 @@ type Row = Record<string, unknown> & { id: string };
  * each is declared a string of at most 100 characters (ids, statuses, serials and ISO times fit),
  * and its Dexie storage indexes only required fields (DXE1), so they are declared required; an
  * unassigned ticket's null engineer is stored as is (no schema validation plugin is added).
+ *
+ * The compound indexes of v5 and v6 are here too. Their `assignee_key` is the app's `assigneeKey`
+ * (the engineer's id, or '-' for none: IndexedDB indexes no null key), no server column: each
+ * pulled ticket and service request gets it from a pull modifier, as the app's mirror sets it on
+ * every write (a compound index over the nullable engineer_user_id left RxDB 7k of the 50k
+ * tickets short).
  */
-const APP_INDEXES: Record<string, string[]> = {
+type Index = string | readonly string[];
+
+const APP_INDEXES: Record<string, readonly Index[]> = {
   users: ['role', 'email', 'updated_at'],
   chairs: ['serial_number', 'owner_user_id', 'status', 'model', 'created_at', 'updated_at'],
   parts: ['name', 'model', 'updated_at'],
@@ -34,6 +42,10 @@ const APP_INDEXES: Record<string, string[]> = {
     'chair_id',
     'created_at',
     'updated_at',
+    ['assignee_key', 'created_at'],
+    ['status', 'chair_id'],
+    ['priority', 'status'],
+    ['assignee_key', 'status', 'created_at', 'updated_at'],
   ],
   training_resources: ['type', 'created_at', 'updated_at'],
   part_requests: ['user_id', 'status', 'created_at', 'updated_at'],
@@ -44,13 +56,16 @@ const APP_INDEXES: Record<string, string[]> = {
     'status',
     'created_at',
     'updated_at',
+    ['assignee_key', 'created_at'],
+    ['assignee_key', 'status'],
   ],
   installations: ['chair_id', 'engineer_user_id', 'created_at', 'updated_at'],
   device_health: ['user_id', 'updated_at'],
 };
 
 function schemaFor(table: string): RxJsonSchema<Row> {
-  const indexed = APP_INDEXES[table] ?? [];
+  const indexes = APP_INDEXES[table] ?? [];
+  const indexed = [...new Set(indexes.flat())];
   const properties: Record<string, { type: string; maxLength?: number }> = {
     id: { type: 'string', maxLength: 100 },
     updated_at: { type: 'string' },
@@ -62,9 +77,18 @@ function schemaFor(table: string): RxJsonSchema<Row> {
     type: 'object',
     properties,
     required: ['id', ...indexed],
-    indexes: indexed,
+    indexes,
   } as unknown as RxJsonSchema<Row>;
 }
+
+/** The tables whose rows carry `assignee_key` (the app's ASSIGNED_TABLES). */
+const ASSIGNED = new Set(['support_tickets', 'service_requests']);
+
+/** A pulled row with its assignee_key, as the app's mirror keeps assigneeKey. */
+const withAssigneeKey = (row: WithDeleted<Row>): WithDeleted<Row> => ({
+  ...row,
+  assignee_key: (row.engineer_user_id as string | null) || '-',
+});
 
 /** RxDB collection names: lower case letters, digits, underscores and dashes, starting with a letter. */
 const collectionName = (table: string) => table.replace(/_/g, '-');
@@ -102,7 +126,7 @@ const peer: PeerApi = {
         deletedField: 'deleted_at',
         live: false,
         waitForLeadership: false,
-        pull: { batchSize },
+        pull: ASSIGNED.has(table) ? { batchSize, modifier: withAssigneeKey } : { batchSize },
       });
       state.error$.subscribe((e) => errors.push(`${table}: ${String(e?.message ?? e)}`));
       return state;
