@@ -3,10 +3,12 @@
  * its palette, with the targets drawn as reference lines. Accessible: the figure is named by its
  * title, the drawing is hidden from screen readers and the same figures are a table they read
  * (visually hidden). The charts library (recharts through @chakra-ui/charts) is loaded only when a
- * chart is shown, so no other route pays for it; the table is there at once.
+ * chart is shown, so no other route pays for it; the table is there at once. A chart whose
+ * figures are still being read (`data` null) keeps its title and says it is loading.
  */
 import { Box, Heading, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useId } from 'react';
+import { LoadingState } from './loading-state';
 
 export interface BarDatum {
   /** The bar's name (an engineer), on the category axis and the table's first column. */
@@ -28,7 +30,8 @@ export interface BarChartFigureProps {
   title: string;
   /** The table's value column, e.g. 'Active tickets'. */
   valueLabel: string;
-  data: readonly BarDatum[];
+  /** The bars; null while they are being read (the figure says 'Loading figures…'). */
+  data: readonly BarDatum[] | null;
   references?: readonly BarReference[];
   /** The value axis's upper bound (e.g. 100 for a percentage); else from the data. */
   max?: number;
@@ -44,19 +47,23 @@ const ROW_PX = 28;
 export function BarChartFigure(props: BarChartFigureProps) {
   const { title, valueLabel, data, references = [] } = props;
   const titleId = useId();
-  const height = Math.max(160, data.length * ROW_PX + 56);
+  const height = Math.max(160, (data?.length ?? 0) * ROW_PX + 56);
   return (
     <Box as="figure" aria-labelledby={titleId} m="0">
       <Heading as="h3" size="sm" id={titleId} mb="2">
         {title}
       </Heading>
-      {data.length === 0 ? (
+      {data === null ? (
+        <Box h={`${height}px`}>
+          <LoadingState label="Loading figures…" />
+        </Box>
+      ) : data.length === 0 ? (
         <Text color="fg.muted">No figures yet</Text>
       ) : (
         <>
           <Box aria-hidden h={`${height}px`}>
             <Suspense fallback={<Skeleton h="full" rounded="md" />}>
-              <BarChartCanvas {...props} />
+              <BarChartCanvas {...props} data={data} />
             </Suspense>
           </Box>
           <VisuallyHidden>

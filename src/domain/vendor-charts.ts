@@ -9,7 +9,7 @@ import {
   type Rating,
   type CompletionRating,
 } from './ratings';
-import { engineerLabel, type EngineerWorkload } from './vendor';
+import { engineerLabel, type EngineerCounts, type EngineerWorkload } from './vendor';
 
 export interface ChartRow {
   label: string;
@@ -58,7 +58,7 @@ export function resolutionChartRows(workloads: readonly EngineerWorkload[]): Cha
 }
 
 /** Completion rate per engineer, against 90% (Excellent) and 80% (Good). */
-export function completionChartRows(workloads: readonly EngineerWorkload[]): ChartRow[] {
+export function completionChartRows(workloads: readonly EngineerCounts[]): ChartRow[] {
   return workloads.map((w) => {
     const rate = Math.round(w.completionRate);
     const rating = completionRating(w.completionRate);

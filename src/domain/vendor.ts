@@ -3,7 +3,12 @@
 // figures out. The vendor screens and their tests read these.
 import { isTicketActive } from './active-tickets';
 import type { ServiceRequest, SupportTicket, User } from './entities';
-import { metricsOf, type EngineerMetrics, type MetricsTicket } from './metrics';
+import {
+  RESOLVED_TICKET_STATUSES,
+  metricsOf,
+  type EngineerMetrics,
+  type MetricsTicket,
+} from './metrics';
 import type { TicketStatus } from './schemas/common';
 
 /** Ticket priorities that count as high (SPEC §2 Ticket Assignment). */
@@ -138,6 +143,53 @@ export function workloadsOf(
   });
 }
 
+/** An engineer's figures but the average resolution time: what counts alone give. */
+export type EngineerCounts = Omit<EngineerWorkload, 'averageResolutionTime'>;
+
+/**
+ * An engineer's figures as a screen shows them while the resolution hours are read: every count,
+ * and the average resolution time once known (undefined until then, never a stand-in 0).
+ */
+export type PendingWorkload = EngineerCounts & { averageResolutionTime: number | undefined };
+
+/**
+ * workloadsOf's figures but the resolution time, from how many assigned tickets the engineer has
+ * in each status (a reader that counts them through an index passes the counts).
+ */
+export function countsOf(
+  engineer: User,
+  ticketsByStatus: ReadonlyMap<TicketStatus, number>,
+  services: ServiceTally,
+): EngineerCounts {
+  let assigned = 0;
+  let resolved = 0;
+  let active = 0;
+  for (const [status, n] of ticketsByStatus) {
+    assigned += n;
+    if (RESOLVED_TICKET_STATUSES.includes(status)) resolved += n;
+    if (isTicketActive(status)) active += n;
+  }
+  return {
+    engineer,
+    completionRate: assigned === 0 ? 0 : roundOne((resolved / assigned) * 100),
+    totalTicketsResolved: resolved,
+    totalServiceRequestsCompleted: services.completed,
+    totalExperience: resolved + services.completed,
+    activeTickets: active,
+    servicesAssigned: services.assigned,
+  };
+}
+
+/** The workloads once every engineer's resolution time is known; null while one is not. */
+export function loadedWorkloads(pending: readonly PendingWorkload[]): EngineerWorkload[] | null {
+  const whole: EngineerWorkload[] = [];
+  for (const w of pending) {
+    if (w.averageResolutionTime === undefined) return null;
+    whole.push({ ...w, averageResolutionTime: w.averageResolutionTime });
+  }
+  return whole;
+}
+
 export interface TeamAverages {
   averageResolutionTime: number;
   completionRate: number;
@@ -151,14 +203,19 @@ const mean = (values: number[]) =>
 
 /** The team's averages over engineers: resolution hours, completion rate, satisfaction. */
 export function teamAverages(workloads: readonly EngineerWorkload[]): TeamAverages {
-  const scores = workloads
-    .map((w) => w.engineer.engineer?.performanceMetrics?.customerSatisfactionScore)
-    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
   return {
     averageResolutionTime: roundOne(mean(workloads.map((w) => w.averageResolutionTime))),
     completionRate: roundOne(mean(workloads.map((w) => w.completionRate))),
-    customerSatisfaction: scores.length === 0 ? null : roundOne(mean(scores)),
+    customerSatisfaction: teamSatisfaction(workloads),
   };
+}
+
+/** The team's mean stored satisfaction score (teamAverages'), one decimal; null when none. */
+export function teamSatisfaction(workloads: readonly { engineer: User }[]): number | null {
+  const scores = workloads
+    .map((w) => w.engineer.engineer?.performanceMetrics?.customerSatisfactionScore)
+    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
+  return scores.length === 0 ? null : roundOne(mean(scores));
 }
 
 /** The fixed figures SPEC gives the Field Engineers screen. */

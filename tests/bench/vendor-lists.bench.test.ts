@@ -105,8 +105,10 @@ async function startProfile(page: Page) {
       self.set(key, (self.get(key) ?? 0) + (ticks.get(node.id) ?? 0) / 1000);
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+    // The main thread's whole busy time over the profile (idle and the profiler's own left out).
+    const busy = [...self.values()].reduce((sum, ms) => sum + ms, 0);
     console.log(
-      `${name} profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(0)} ${k}`).join('\n')}`,
+      `${name} profile (self ms, ${busy.toFixed(0)} ms busy in all):\n${top.map(([k, v]) => `  ${v.toFixed(0)} ${k}`).join('\n')}`,
     );
     await cdp.detach();
   };

@@ -5,6 +5,7 @@
  */
 import { DataList, Grid, Heading, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { DialogFrame } from '../../components/dialog-frame';
+import { LoadingValue } from '../../components/loading-state';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
 import type { DeviceHealth } from '../../domain/entities';
@@ -15,7 +16,7 @@ import {
   resolutionRating,
   satisfactionRating,
 } from '../../domain/ratings';
-import { engineerLabel, type EngineerWorkload } from '../../domain/vendor';
+import { engineerLabel, type PendingWorkload } from '../../domain/vendor';
 import { DeviceHealthList } from './device-health';
 
 function Facts({ items }: { items: [string, string | number | null | undefined][] }) {
@@ -43,7 +44,7 @@ export function EngineerDetailsDialog({
   onClose,
   now,
 }: {
-  workload: EngineerWorkload | null;
+  workload: PendingWorkload | null;
   devices: readonly DeviceHealth[];
   onClose: () => void;
   now: Date;
@@ -148,21 +149,14 @@ export function EngineerDetailsDialog({
           </Tabs.Content>
           <Tabs.Content value="performance">
             <Stack gap="4">
-              <Stack gap="1">
+              {workload.averageResolutionTime === undefined ? (
                 <Wrap gap="2" align="center">
-                  <Text>Average resolution: {workload.averageResolutionTime} hours</Text>
-                  <RatingBadge rating={resolutionRating(workload.averageResolutionTime)} />
+                  <Text>Average resolution:</Text>
+                  <LoadingValue />
                 </Wrap>
-                <Progress.Root
-                  value={Math.round(resolutionProgress(workload.averageResolutionTime))}
-                  colorPalette="brand"
-                  aria-label="Resolution speed"
-                >
-                  <Progress.Track>
-                    <Progress.Range />
-                  </Progress.Track>
-                </Progress.Root>
-              </Stack>
+              ) : (
+                <ResolutionFigure hours={workload.averageResolutionTime} />
+              )}
               <Wrap gap="2" align="center">
                 <Text>Completion rate: {Math.round(workload.completionRate)}%</Text>
                 <RatingBadge rating={completionRating(workload.completionRate)} />
@@ -183,5 +177,26 @@ export function EngineerDetailsDialog({
         </Tabs.Root>
       ) : null}
     </DialogFrame>
+  );
+}
+
+/** The average resolution hours with their §9 rating and progress bar. */
+function ResolutionFigure({ hours }: { hours: number }) {
+  return (
+    <Stack gap="1">
+      <Wrap gap="2" align="center">
+        <Text>Average resolution: {hours} hours</Text>
+        <RatingBadge rating={resolutionRating(hours)} />
+      </Wrap>
+      <Progress.Root
+        value={Math.round(resolutionProgress(hours))}
+        colorPalette="brand"
+        aria-label="Resolution speed"
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
   );
 }

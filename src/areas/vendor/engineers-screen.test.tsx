@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BarChartFigureProps } from '../../components/bar-chart-figure';
+import type * as EngineerFigures from '../../data/queries/engineer-figures';
 import { vendorPaths } from '../../domain/paths';
 import {
   ENGINEER_ID,
@@ -21,6 +22,21 @@ vi.mock('../../components/charts/bar-chart-canvas', () => ({
     return null;
   },
 }));
+
+// The resolution hours' read, held back while `held` is set (the cards must not wait for it);
+// otherwise the real read.
+const hours = vi.hoisted(() => ({ held: null as Promise<void> | null, reads: 0 }));
+vi.mock('../../data/queries/engineer-figures', async (importOriginal) => {
+  const real = await importOriginal<typeof EngineerFigures>();
+  return {
+    ...real,
+    loadResolutionHours: async (...args: Parameters<typeof real.loadResolutionHours>) => {
+      if (hours.held) await hours.held;
+      hours.reads += 1;
+      return real.loadResolutionHours(...args);
+    },
+  };
+});
 
 async function renderEngineers(withEngineers = true) {
   return renderVendor(<EngineersScreen />, {
@@ -180,5 +196,60 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
     ]);
     expect(section.getByRole('figure', { name: 'Average resolution time (hours)' })).toBeVisible();
     expect(section.getByText('Above 90% Excellent · Above 80% Good')).toBeInTheDocument();
+  });
+
+  it('shows the cards and summary before the resolution hours are read, then the right hours', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    hours.held = new Promise<void>((resolve) => (release = resolve));
+    hours.reads = 0;
+    drawn.length = 0;
+    try {
+      await renderEngineers();
+      await screen.findByRole('article', { name: 'Alice Engineer' });
+      const alice = card('Alice Engineer');
+      expect(hours.reads).toBe(0);
+      // Every count is there; the resolution time says it is loading, not 0h.
+      expect(figure(alice, 'Active tickets')).toHaveTextContent('1');
+      expect(figure(alice, 'Resolved')).toHaveTextContent('1');
+      expect(figure(alice, 'Completion rate')).toHaveTextContent('50%');
+      expect(figure(alice, 'Avg resolution')).toHaveTextContent('Loading…');
+      expect(figure(alice, 'Avg resolution')).not.toHaveTextContent(/\dh/);
+      await screen.findByRole('article', { name: 'Bob Engineer' });
+      const bob = card('Bob Engineer');
+      expect(figure(bob, 'Avg resolution')).toHaveTextContent('Loading…');
+      const summary = within(screen.getByRole('region', { name: 'Summary' }));
+      expect(summary.getByText('Customer satisfaction: 4.6/5')).toBeInTheDocument();
+      const charts = within(screen.getByRole('region', { name: 'Performance against targets' }));
+      const resolution = within(
+        charts.getByRole('figure', { name: 'Average resolution time (hours)' }),
+      );
+      expect(resolution.getByText('Loading figures…')).toBeInTheDocument();
+      expect(drawn.some((props) => props.title === 'Average resolution time (hours)')).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'View details of Alice Engineer' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Alice Engineer' }));
+      await user.click(dialog.getByRole('tab', { name: 'Performance' }));
+      expect(dialog.getByText('Average resolution:')).toBeInTheDocument();
+      expect(dialog.getByText('Loading…')).toBeInTheDocument();
+
+      release();
+      // The open dialog fills in too (it shows the engineer, not a copy of their figures).
+      expect(await dialog.findByText('Average resolution: 5 hours')).toBeInTheDocument();
+      expect(hours.reads).toBe(1);
+      expect(figure(alice, 'Avg resolution')).toHaveTextContent('5h');
+      expect(figure(bob, 'Avg resolution')).toHaveTextContent('0h');
+      expect(resolution.queryByText('Loading figures…')).toBeNull();
+      await waitFor(() =>
+        expect(
+          drawn.findLast((props) => props.title === 'Average resolution time (hours)')?.data,
+        ).toEqual([
+          { label: 'Alice Engineer', value: 5, palette: 'green', text: '5h (Excellent)' },
+          { label: 'Bob Engineer', value: 0, palette: 'green', text: '0h (Excellent)' },
+        ]),
+      );
+    } finally {
+      release();
+      hours.held = null;
+    }
   });
 });

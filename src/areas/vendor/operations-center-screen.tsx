@@ -17,7 +17,8 @@ import {
   TicketPriorityBadge,
   TicketStatusBadge,
 } from '../../components/status-badges';
-import { useEngineerWorkloads, useVendorOverview } from '../../data/queries/vendor';
+import { useEngineerWorkloads } from '../../data/queries/engineer-workloads';
+import { useVendorOverview } from '../../data/queries/vendor';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
 import { vendorPaths } from '../../domain/paths';

@@ -13,7 +13,7 @@ export default function BarChartCanvas({
   references = [],
   max,
   unit = '',
-}: BarChartFigureProps) {
+}: BarChartFigureProps & { data: NonNullable<BarChartFigureProps['data']> }) {
   const chart = useChart({ data: [...data], series: [{ name: 'value', color: 'brand.solid' }] });
   const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
   return (

@@ -14,8 +14,8 @@ import {
 } from '../../domain/vendor';
 import { serviceRequestRow, ticketRow, userRow } from '../../testing/rows';
 import { openLocalDatabase } from '../db';
+import { loadEngineerCounts, loadEngineerWorkloads, loadResolutionHours } from './engineer-figures';
 import {
-  loadEngineerWorkloads,
   loadRequestCounters,
   loadScheduledCounts,
   loadTicketCounters,
@@ -81,8 +81,14 @@ describe('vendor figures from the indexes', () => {
           const counts = await loadScheduledCounts(db);
           for (const e of engineers) expect(counts.get(e.id)).toBe(scheduled.get(e.id) ?? 0);
           const byName = [...engineers].sort((a, b) => a.name!.localeCompare(b.name!));
-          expect(await loadEngineerWorkloads(db)).toEqual(
-            engineerWorkloads(byName, tickets, requests),
+          const rules = engineerWorkloads(byName, tickets, requests);
+          expect(await loadEngineerWorkloads(db)).toEqual(rules);
+          // Each part alone: the counts are the rules' figures but the hours, and the hours theirs.
+          expect(await loadEngineerCounts(db)).toEqual(
+            rules.map(({ averageResolutionTime: _hours, ...counts }) => counts),
+          );
+          expect(await loadResolutionHours(db)).toEqual(
+            new Map(rules.map((w) => [w.engineer.id, w.averageResolutionTime])),
           );
           expect(reads).toEqual({ tickets: 0, requests: 0 });
           db.close();

@@ -10,7 +10,6 @@
  * never from reading every row. The rules they count are the domain's (src/domain/vendor.ts),
  * applied to what the indexes hold; vendor.test.ts holds both together.
  */
-import { Dexie } from 'dexie';
 import { useRef } from 'react';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/schemas/common';
@@ -18,8 +17,6 @@ import { isTicketActive } from '../../domain/active-tickets';
 import {
   isHighPriorityOpen,
   isUrgentUnassigned,
-  workloadsOf,
-  type EngineerWorkload,
   type RequestCounters,
   type TicketCounters,
 } from '../../domain/vendor';
@@ -142,7 +139,7 @@ export function useRequestCounters(): RequestCounters | undefined {
  * How many requests of `status` each engineer has, from [assigneeKey+status] counts (one
  * transaction: a transaction each would queue 50 times behind a sync's writes).
  */
-function requestCountsByEngineer(
+export function requestCountsByEngineer(
   db: ChairsideDatabase,
   engineers: readonly User[],
   status: ServiceRequest['status'],
@@ -178,56 +175,8 @@ function sameCounts(a: ReadonlyMap<string, number> | undefined, b: typeof a): bo
   return a.size === b.size && [...a].every(([id, n]) => b.get(id) === n);
 }
 
-/** An assigned ticket's key in [assigneeKey+status+createdAt+updatedAt]. */
-type TicketKey = [string, SupportTicket['status'], string, string];
-
-/**
- * Every engineer's figures (the domain's workloadsOf) from index keys alone: each engineer's
- * tickets' status and times from their range of [assigneeKey+status+createdAt+updatedAt], and
- * their service requests from index counts. No ticket or request row is read.
- *
- * One cursor per engineer, each in its own read transaction: the browser serves them side by
- * side (one cursor over every assigned ticket waits for each batch of keys in turn), and each
- * engineer's figures are made as their keys arrive, a task each (one pass over 40k keys, their
- * times parsed, was a 130 ms task).
- */
-export async function loadEngineerWorkloads(db: ChairsideDatabase): Promise<EngineerWorkload[]> {
-  const engineers = await loadEngineers(db);
-  const services = Promise.all([
-    db.transaction('r', db.serviceRequests, () =>
-      Promise.all(engineers.map((e) => byAssignee(db.serviceRequests, e.id).count())),
-    ),
-    requestCountsByEngineer(db, engineers, 'COMPLETED'),
-  ]);
-  return Promise.all(
-    engineers.map(async (engineer, i) => {
-      const keys = (await db.supportTickets
-        .where('[assigneeKey+status+createdAt+updatedAt]')
-        .between([engineer.id, Dexie.minKey], [engineer.id, Dexie.maxKey])
-        .keys()) as unknown as TicketKey[];
-      const [assigned, completed] = await services;
-      const tickets = keys.map(([engineerUserId, status, createdAt, updatedAt]) => ({
-        engineerUserId,
-        status,
-        createdAt,
-        updatedAt,
-      }));
-      const tally = { assigned: assigned[i] ?? 0, completed: completed.get(engineer.id) ?? 0 };
-      return workloadsOf(
-        [engineer],
-        tickets,
-        new Map([[engineer.id, tally]]),
-      )[0] as EngineerWorkload;
-    }),
-  );
-}
-
-/** Every engineer's figures, shared between the vendor's screens. */
-export function useEngineerWorkloads(): EngineerWorkload[] | undefined {
-  return useSharedMirror('vendor.workloads', loadEngineerWorkloads);
-}
-
-/** The Operations Center's figures and short lists (its workloads: useEngineerWorkloads). */
+/** The Operations Center's figures and short lists (its workloads: useEngineerWorkloads,
+ * engineer-workloads.ts). */
 export interface VendorOverview {
   active: number;
   unassigned: number;

@@ -1,0 +1,27 @@
+/**
+ * Every engineer's figures, live, for the vendor's screens: the counts as soon as they are read
+ * and the resolution hours when they are (engineer-figures.ts reads both). Both reads are shared
+ * between the vendor's screens (useSharedMirror) and follow the mirror each on its own.
+ */
+import { useMemo } from 'react';
+import { loadedWorkloads, type EngineerWorkload, type PendingWorkload } from '../../domain/vendor';
+import { loadEngineerCounts, loadResolutionHours, withHours } from './engineer-figures';
+import { useSharedMirror } from './shared-mirror';
+
+/**
+ * Every engineer's figures as soon as the counts are read, each resolution time undefined until
+ * the hours are (Field Engineers shows its cards meanwhile). Both reads are shared between the
+ * vendor's screens and follow the mirror each on its own, so after a write the counts may be a
+ * moment ahead of the hours.
+ */
+export function usePendingWorkloads(): PendingWorkload[] | undefined {
+  const counts = useSharedMirror('vendor.engineerCounts', loadEngineerCounts);
+  const hours = useSharedMirror('vendor.resolutionHours', loadResolutionHours);
+  return useMemo(() => (counts ? withHours(counts, hours) : undefined), [counts, hours]);
+}
+
+/** Every engineer's whole figures once both parts are read (the Operations Center's). */
+export function useEngineerWorkloads(): EngineerWorkload[] | undefined {
+  const pending = usePendingWorkloads();
+  return useMemo(() => (pending ? (loadedWorkloads(pending) ?? undefined) : undefined), [pending]);
+}
