@@ -145,7 +145,7 @@ describe('InstallationScreen', () => {
     expect(screen.getByText('0 of 70 items checked')).toBeInTheDocument();
     expect(next()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /Chair powers on from the mains/ }));
-    expect(screen.getByText('1 of 70 items checked')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 70 items checked')).toBeInTheDocument();
     const footPedal = screen.getByRole('region', { name: 'Foot Pedal' });
     await user.click(
       within(footPedal).getByRole('button', { name: 'Tick all in group: Foot Pedal' }),
@@ -156,7 +156,7 @@ describe('InstallationScreen', () => {
     expect(screen.getByText('70 of 70 items checked')).toBeInTheDocument();
     expect(next()).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: /No scratches or tears on upholstery/ }));
-    expect(next()).toBeDisabled();
+    await waitFor(() => expect(next()).toBeDisabled());
     await user.click(screen.getByRole('checkbox', { name: /No scratches or tears on upholstery/ }));
     await user.click(next());
     expect(await currentStep()).toContain('Customer Acceptance');

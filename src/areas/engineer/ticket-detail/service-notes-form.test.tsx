@@ -125,7 +125,10 @@ describe('ServiceNotesForm', { timeout: 30_000 }, () => {
     const { user, session } = await openNotes({ chair: { warranty: warrantyActivated(100) } });
     await user.type(screen.getByRole('spinbutton', { name: 'Time spent (minutes)' }), '45');
     await user.click(screen.getByRole('checkbox', { name: 'Follow-up required' }));
-    await user.type(field('Follow-up notes'), 'Return with the bearing');
+    // The notes field appears once the checkbox's change has rendered (a task later on a busy
+    // machine): found when it is there, not assumed in the same tick.
+    const followUp = await screen.findByRole('textbox', { name: 'Follow-up notes' });
+    await user.type(followUp, 'Return with the bearing');
     await user.click(save());
     await screen.findByText('Service notes updated successfully');
     expect(await outbox(session)).toEqual([
