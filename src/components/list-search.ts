@@ -25,7 +25,7 @@ export interface SearchResult<T = unknown> {
 }
 
 /** How long one slice of a search may run before it lets the browser have the main thread. */
-export const SEARCH_SLICE_MS = 8;
+const SEARCH_SLICE_MS = 8;
 
 /** Rows looked at between two looks at the clock. */
 const ROWS_PER_CHECK = 256;

@@ -5,8 +5,9 @@
  */
 import { Button, Text, VStack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { LIST_PAGE_SIZE } from '../domain/list-page';
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = LIST_PAGE_SIZE;
 
 export function useShowMore<T>(items: readonly T[], pageSize = PAGE_SIZE) {
   const [state, setState] = useState({ items, pages: 1 });

@@ -17,6 +17,7 @@
  */
 import { Dexie, type Collection, type InsertType, type Table } from 'dexie';
 import type { Chair, Part, User } from '../../domain/entities';
+import { LIST_PAGE_SIZE } from '../../domain/list-page';
 import type { ChairsideDatabase } from '../db';
 import type { SharedRead } from './shared-mirror';
 
@@ -27,8 +28,8 @@ export interface LoadedList<T> {
   complete: boolean;
 }
 
-/** The rows read first: a list's first page (the kit's PAGE_SIZE). */
-export const FIRST_ROWS = 50;
+/** The rows read first: a list's first page, as the kit shows it. */
+export const FIRST_ROWS = LIST_PAGE_SIZE;
 
 /** Rows per read once the first page is shown (one short task each). */
 export const READ_STEP = 1000;
@@ -64,9 +65,7 @@ export interface ListSpec<R extends Dated, I> {
 }
 
 /** Every row of `table`, READ_STEP at a time by id. */
-export async function readAll<R extends { id: string }, N>(
-  table: Table<R, string, N>,
-): Promise<R[]> {
+async function readAll<R extends { id: string }, N>(table: Table<R, string, N>): Promise<R[]> {
   const rows: R[] = [];
   for (;;) {
     const last = rows[rows.length - 1];
@@ -83,7 +82,7 @@ export async function readAll<R extends { id: string }, N>(
  * the read's own task): each read takes the rows created at or before the last one read, and
  * drops those already read (rows created at the same instant).
  */
-export async function readNewestFirst<R extends Dated, N>(
+async function readNewestFirst<R extends Dated, N>(
   table: Table<R, string, N>,
   onPage: (rows: R[]) => void,
 ): Promise<void> {
@@ -151,7 +150,7 @@ async function allLookups(db: ChairsideDatabase, needs: ListSpec<Dated, unknown>
  * True when two joined items hold the same data (plain values, compared all the way down). Not by
  * `updatedAt`: a change made on this device keeps the server's stamp until it is pushed.
  */
-export function sameItem(a: unknown, b: unknown): boolean {
+function sameItem(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
