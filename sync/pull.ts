@@ -150,26 +150,80 @@ async function fetchPage(
  *
  * Pages are pipelined: as soon as a page has arrived, the next one is requested (its keyset
  * start is the last row just received) while the current one is written, so the server's time
- * and the mirror's write time overlap instead of adding up. Pages are still applied strictly in
- * order, each in its own transaction with its cursor; a page fetched ahead is only applied after
- * the one before it committed, and dropped unapplied when anything before it failed, so a failure
- * anywhere leaves the cursor of the last committed page and the next pull resumes there.
+ * and the mirror's write time overlap instead of adding up. Writes are pipelined too: a page's
+ * transaction is opened while the one before it is still committing, so IndexedDB goes from one
+ * to the next without waiting for this thread (it runs transactions over the same tables one
+ * after another, in the order they were opened). Pages are still applied strictly in order, each
+ * in its own transaction with its cursor: a transaction first checks that the cursor stored is
+ * the one the transaction before it was to store, and writes nothing otherwise, so a page is
+ * never applied after one before it failed. A failure anywhere leaves the cursor of the last
+ * committed page, and the next pull resumes there.
  */
 export async function pullTable(
   db: ChairsideDatabase,
   transport: Transport,
   table: EntityTable,
-  options: {
-    pageSize?: number;
-    /** Rows written per transaction (a page is written in chunks of this many). */
-    writeChunk?: number;
-    onPage?: (loaded: number, total: number | null) => void;
-  } = {},
+  options: PullTableOptions = {},
+): Promise<number> {
+  const opening = openTable(db, transport, table, options.pageSize ?? PAGE_SIZE);
+  return pullOpened(db, transport, table, opening, options);
+}
+
+interface PullTableOptions {
+  pageSize?: number;
+  /** Rows written per transaction (a page is written in chunks of this many). */
+  writeChunk?: number;
+  onPage?: (loaded: number, total: number | null) => void;
+}
+
+/** A table's pull begun: the cursor it starts from, and its first page asked for. */
+interface Opening {
+  stored: Cursor | null;
+  departedAfter: string | null;
+  first: Promise<Page>;
+}
+
+/** A page asked for ahead may never be awaited (a write before it failed): not unhandled. */
+function fetchAhead(
+  transport: Transport,
+  table: EntityTable,
+  pageSize: number,
+  request: PageRequest,
+): Promise<Page> {
+  const pending = fetchPage(transport, table, pageSize, request);
+  pending.catch(() => undefined);
+  return pending;
+}
+
+function openTable(
+  db: ChairsideDatabase,
+  transport: Transport,
+  table: EntityTable,
+  pageSize: number,
+): Promise<Opening> {
+  const opening = readCursor(db, table).then((stored) => {
+    const departedAfter = stored ? departuresStart(stored) : null;
+    const first = fetchAhead(transport, table, pageSize, {
+      after: stored ? incrementalStart(stored) : { updatedAt: null, id: null },
+      withTotal: !stored,
+      departedAfter,
+    });
+    return { stored, departedAfter, first };
+  });
+  opening.catch(() => undefined);
+  return opening;
+}
+
+async function pullOpened(
+  db: ChairsideDatabase,
+  transport: Transport,
+  table: EntityTable,
+  opening: Promise<Opening>,
+  options: PullTableOptions,
 ): Promise<number> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const writeChunk = Math.max(1, options.writeChunk ?? WRITE_CHUNK);
-  const stored = await readCursor(db, table);
-  const departedAfter = stored ? departuresStart(stored) : null;
+  const { stored, departedAfter, first } = await opening;
   let pulledAt: string | undefined;
   let cursor: Cursor | null = stored;
   let loaded = 0;
@@ -177,94 +231,130 @@ export async function pullTable(
   let firstPage = true;
   /** While pulling a table again from the start: every id the server sent. */
   let resync: Set<string> | null = null;
-  const request = (req: PageRequest): Promise<Page> => {
-    const pending = fetchPage(transport, table, pageSize, req);
-    // A page fetched ahead may never be awaited (the write before it failed): not unhandled.
-    pending.catch(() => undefined);
-    return pending;
+  const request = (req: PageRequest) => fetchAhead(transport, table, pageSize, req);
+  let next = first;
+  /** The transaction opened last, still committing, and the rows loaded once it has. */
+  let committing: { done: Promise<void>; loaded: number } | null = null;
+  /** The cursor the mirror holds once `committing` has committed. */
+  let storedAfter: Cursor | null = stored;
+  const settle = async () => {
+    if (!committing) return;
+    const { done, loaded: through } = committing;
+    committing = null;
+    await done;
+    options.onPage?.(through, total);
   };
-  let next = request({
-    after: stored ? incrementalStart(stored) : { updatedAt: null, id: null },
-    withTotal: !stored,
-    departedAfter,
-  });
-  for (;;) {
-    const page = await next;
-    if (page.resync && !resync) {
-      // The departure log no longer reaches back to the cursor: start the table over.
-      resync = new Set();
-      cursor = null;
-      next = request({
-        after: { updatedAt: null, id: null },
-        withTotal: true,
-        departedAfter: null,
-      });
-      continue;
-    }
-    if (firstPage) {
-      if (page.serverTime) pulledAt = page.serverTime;
-      total = page.total;
-      firstPage = false;
-    }
+  try {
+    return await pullPages();
+  } catch (error) {
+    // What was written before the failure stays, and is settled before the caller goes on.
+    await settle().catch(() => undefined);
+    throw error;
+  }
 
-    const rows = page.rows.map((wire) => toLocalRow(table, wire));
-    const last = rows[rows.length - 1];
-    const done = !last || rows.length < pageSize;
-    if (last && !done) {
-      next = request({
-        after: { updatedAt: last.updatedAt, id: last.id },
-        withTotal: false,
-        departedAfter: resync ? null : departedAfter,
-      });
-    }
-    for (const row of rows) resync?.add(row.id);
-    // A page is written in chunks, each its own transaction with the cursor of its last row (rows
-    // come in cursor order, so a committed prefix is a valid place to resume). The main thread is
-    // handed back between chunks, as awaiting a transaction's commit does: input and the progress
-    // bar never wait for a whole page, and no timer adds its delay to every chunk.
-    const chunkCount = Math.max(1, Math.ceil(rows.length / writeChunk));
-    for (let chunk = 0; chunk < chunkCount; chunk++) {
-      const slice = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
-      const final = chunk === chunkCount - 1;
-      const live: EntityTables[typeof table][] = [];
-      const removed: string[] = [];
-      for (const row of slice) {
-        if (isDeleted(row)) removed.push(row.id);
-        else live.push(row);
+  async function pullPages(): Promise<number> {
+    for (;;) {
+      const page = await next;
+      if (page.resync && !resync) {
+        // The departure log no longer reaches back to the cursor: start the table over.
+        resync = new Set();
+        cursor = null;
+        next = request({
+          after: { updatedAt: null, id: null },
+          withTotal: true,
+          departedAfter: null,
+        });
+        continue;
       }
-      if (final) removed.push(...page.gone);
-      const end = slice[slice.length - 1];
-      if (end) cursor = { updatedAt: end.updatedAt, id: end.id };
-      // The pull's server time moves on even when no row changed, so the next window shrinks.
-      const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
-      const seen = final && done ? resync : null;
-      await db.transaction('rw', allTables(db), async () => {
-        if (seen) {
-          // Whatever the server no longer sends has left this user's view.
-          const local = (await db[table].toCollection().primaryKeys()) as string[];
-          removed.push(...local.filter((id) => !seen.has(id)));
+      if (firstPage) {
+        if (page.serverTime) pulledAt = page.serverTime;
+        total = page.total;
+        firstPage = false;
+      }
+
+      const rows = page.rows.map((wire) => toLocalRow(table, wire));
+      const last = rows[rows.length - 1];
+      const done = !last || rows.length < pageSize;
+      if (last && !done) {
+        next = request({
+          after: { updatedAt: last.updatedAt, id: last.id },
+          withTotal: false,
+          departedAfter: resync ? null : departedAfter,
+        });
+      }
+      for (const row of rows) resync?.add(row.id);
+      // A page is written in chunks, each its own transaction with the cursor of its last row (rows
+      // come in cursor order, so a committed prefix is a valid place to resume). The main thread is
+      // handed back between chunks, as awaiting a transaction's commit does: input and the progress
+      // bar never wait for a whole page, and no timer adds its delay to every chunk.
+      const chunkCount = Math.max(1, Math.ceil(rows.length / writeChunk));
+      for (let chunk = 0; chunk < chunkCount; chunk++) {
+        const slice = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
+        const final = chunk === chunkCount - 1;
+        const live: EntityTables[typeof table][] = [];
+        const removed: string[] = [];
+        for (const row of slice) {
+          if (isDeleted(row)) removed.push(row.id);
+          else live.push(row);
         }
-        await acceptServerRows(db, table, live, removed, runEffect);
-        if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
-        else if (seen) await db.meta.delete(cursorKey(table));
-      });
-      loaded += slice.length;
-      options.onPage?.(loaded, total);
+        if (final) removed.push(...page.gone);
+        const end = slice[slice.length - 1];
+        if (end) cursor = { updatedAt: end.updatedAt, id: end.id };
+        // The pull's server time moves on even when no row changed, so the next window shrinks.
+        const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
+        const seen = final && done ? resync : null;
+        const expected = storedAfter;
+        const writing = db.transaction('rw', allTables(db), async () => {
+          if (!sameCursor(await readCursor(db, table), expected)) {
+            throw new PullError('transient', 'The mirror changed during the pull');
+          }
+          if (seen) {
+            // Whatever the server no longer sends has left this user's view.
+            const local = (await db[table].toCollection().primaryKeys()) as string[];
+            removed.push(...local.filter((id) => !seen.has(id)));
+          }
+          await acceptServerRows(db, table, live, removed, runEffect);
+          if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
+          else if (seen) await db.meta.delete(cursorKey(table));
+        });
+        // Awaited below, or dropped once one before it failed: never unhandled.
+        writing.catch(() => undefined);
+        storedAfter = nextCursor ?? (seen ? null : expected);
+        loaded += slice.length;
+        await settle();
+        committing = { done: writing, loaded };
+      }
+      if (done) {
+        await settle();
+        return loaded;
+      }
     }
-    if (done) return loaded;
   }
 }
 
-/** Pulls every mirrored table in turn, reporting progress across all of them. */
+function sameCursor(a: Cursor | null, b: Cursor | null): boolean {
+  return a?.updatedAt === b?.updatedAt && a?.id === b?.id && a?.pulledAt === b?.pulledAt;
+}
+
+/**
+ * Pulls every mirrored table in turn, reporting progress across all of them. The next table's
+ * first page is asked for when a table starts, so it is there when the table's last page is
+ * written (a first sync's tables follow one another without waiting for the server).
+ */
 export async function pullAll(
   db: ChairsideDatabase,
   transport: Transport,
   onProgress?: (progress: PullProgress) => void,
-  pageSize?: number,
+  pageSize = PAGE_SIZE,
 ): Promise<number> {
   let received = 0;
+  const open = (table: EntityTable) => openTable(db, transport, table, pageSize);
+  let opening: Promise<Opening> | undefined;
   for (const [tableIndex, table] of ENTITY_TABLES.entries()) {
-    received += await pullTable(db, transport, table, {
+    const current = opening ?? open(table);
+    const following = ENTITY_TABLES[tableIndex + 1];
+    opening = following ? open(following) : undefined;
+    received += await pullOpened(db, transport, table, current, {
       pageSize,
       onPage: (loaded, total) =>
         onProgress?.({ table, tableIndex, tableCount: ENTITY_TABLES.length, loaded, total }),

@@ -182,11 +182,21 @@ export async function acceptServerRow(
  */
 export const PUT_STEP = 100;
 
-/** bulkPut in steps of PUT_STEP rows, within the caller's transaction. */
+/**
+ * bulkPut in steps of PUT_STEP rows, within the caller's transaction, two steps in flight: the
+ * next step is made while IndexedDB writes the one before, so its thread never waits for this
+ * one between steps (one at a time, a first sync left it idle for a tenth of its time).
+ */
 async function putInSteps(table: Table, rows: readonly unknown[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += PUT_STEP) {
-    await table.bulkPut(rows.slice(start, start + PUT_STEP));
-  }
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const start = next;
+      next += PUT_STEP;
+      await table.bulkPut(rows.slice(start, start + PUT_STEP));
+    }
+  };
+  await Promise.all([lane(), lane()]);
 }
 
 /**
