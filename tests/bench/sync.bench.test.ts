@@ -271,11 +271,12 @@ describe('sync bench', () => {
       ],
     ];
     for (const backend of backends) {
-      const expected = await serverCounts(backend.db);
-      const total = Object.values(expected).reduce((a, b) => a + b, 0);
       /** One admin's first sync in a fresh page, checked against the server. */
       const firstSync = async (page: Page) => {
         await signUp(page, 'ADMIN', `Bench Admin ${backend.label}`);
+        // Each run's admin is one more user.
+        const expected = await serverCounts(backend.db);
+        const total = Object.values(expected).reduce((a, b) => a + b, 0);
         const counting = await startCpuCount(null);
         const pulled = await call(page, 'pull');
         const cpu = await counting();
@@ -286,14 +287,14 @@ describe('sync bench', () => {
         // The bar moves during the sync and never back (a retried pass starts the tables over).
         expect(pulled.progressMoves).toBeGreaterThan(0);
         if (pulled.retries === 0) expect(pulled.progressBackwards).toBe(0);
-        return { pulled, cpu };
+        return { pulled, cpu, expected, total };
       };
       // Untraced runs give the rate: a trace costs the browser a third more CPU, which the raw
       // bulkPut beside it would not pay. Each run's raw bulkPut follows it in the same page.
       const runs = [];
       for (let run = 0; run < RATE_RUNS; run++) {
         const page = await openPage(backend);
-        const { pulled, cpu } = await firstSync(page);
+        const { pulled, cpu, expected, total } = await firstSync(page);
         if (run === 0) {
           // This page's mirror is the one the later steps search and pull into.
           pages.set(backend.label, page);
@@ -307,11 +308,11 @@ describe('sync bench', () => {
         expect(raw.rows).toBe(total);
         if (run > 0) await page.context().close();
         const ratio = pulled.received / pulled.ms / (raw.rows / raw.ms);
-        runs.push({ pulled, cpu, raw, rawCpu, ratio });
+        runs.push({ pulled, cpu, raw, rawCpu, ratio, expected, total });
       }
       const byRatio = [...runs].sort((a, b) => a.ratio - b.ratio);
       const mid = byRatio[Math.floor(byRatio.length / 2)]!;
-      const { pulled, cpu, raw, rawCpu } = mid;
+      const { pulled, cpu, raw, rawCpu, expected, total } = mid;
       firstSyncRates.push({ label: backend.label, rows: pulled.received, ms: pulled.ms });
       const each = (values: number[], digits: number) =>
         values.map((v) => v.toFixed(digits)).join(', ');
