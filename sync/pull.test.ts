@@ -13,7 +13,7 @@ import {
   ticketRow,
   toWire,
 } from './testing/fixtures';
-import type { Part } from '../src/domain/entities';
+import { ENTITY_TABLES, SERVER_TABLE, type Part } from '../src/domain/entities';
 import type { Transport } from './transport';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString();
@@ -294,6 +294,17 @@ describe('pull', () => {
     });
   }
 
+  /** `server`, its answer to the calls `held` picks kept back until `release` is called. */
+  function holdingServer(server: Transport, held: (params: Record<string, unknown>) => boolean) {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transport = scriptedTransport(async (fn, params) => {
+      if (held(params)) await released;
+      return server.rpc(fn, params);
+    });
+    return { transport, release };
+  }
+
   it('requests the next page while writing the current one, and applies pages strictly in order', async () => {
     const db = freshDatabase();
     const parts = Array.from({ length: 35 }, (_, i) => partRow({ updatedAt: at(i) }));
@@ -378,13 +389,10 @@ describe('pull', () => {
   it('writes nothing after a page whose cursor is not the one the page before it stored', async () => {
     const db = freshDatabase();
     const parts = Array.from({ length: 20 }, (_, i) => partRow({ updatedAt: at(i) }));
-    const server = pagedServerWithTime(parts);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transport = scriptedTransport(async (fn, params) => {
-      if (params.after_id === parts[9]!.id) await held;
-      return server.rpc(fn, params);
-    });
+    const { transport, release } = holdingServer(
+      pagedServerWithTime(parts),
+      (params) => params.after_id === parts[9]!.id,
+    );
     const pulling = pullTable(db, transport, 'parts', { pageSize: 10 });
     await vi.waitFor(async () => expect(await readCursor(db, 'parts')).not.toBeNull());
     // Something else moves the cursor back while the second page is on its way.
@@ -485,14 +493,11 @@ describe('pull', () => {
   it("asks for the next table's first page while the table before it is pulled", async () => {
     const db = freshDatabase();
     const parts = Array.from({ length: 25 }, (_, i) => partRow({ updatedAt: at(i) }));
-    const server = partsOnlyServer(parts);
     // The answer to the last page of parts is held until released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transport = scriptedTransport(async (fn, params) => {
-      if (params.table_name === 'parts' && params.after_id === parts[19]!.id) await held;
-      return server.rpc(fn, params);
-    });
+    const { transport, release } = holdingServer(
+      partsOnlyServer(parts),
+      (params) => params.table_name === 'parts' && params.after_id === parts[19]!.id,
+    );
     const pulling = pullAll(db, transport, undefined, 10);
     const order = () => transport.calls.map((c) => c.params.table_name);
     // While the last page of parts is awaited, the tickets table (after parts) is asked for.
@@ -500,16 +505,9 @@ describe('pull', () => {
     release();
     expect(await pulling).toBe(25);
     // Each table was still asked for once, and every part is in, with its cursor.
-    expect(order().filter((t) => t !== 'parts')).toEqual([
-      'users',
-      'chairs',
-      'support_tickets',
-      'training_resources',
-      'part_requests',
-      'service_requests',
-      'installations',
-      'device_health',
-    ]);
+    expect(order().filter((t) => t !== 'parts')).toEqual(
+      ENTITY_TABLES.filter((t) => t !== 'parts').map((t) => SERVER_TABLE[t]),
+    );
     expect(await db.parts.count()).toBe(25);
     expect(await readCursor(db, 'parts')).toMatchObject({ id: parts[24]!.id });
   });
