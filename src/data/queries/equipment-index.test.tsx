@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { engineerPaths } from '../../domain/paths';
 import { chairRow, engineerUser, ticketRow, userRow } from '../../testing/rows';
 import { createTestSession, SessionTestProviders, type TestSession } from '../../testing/session';
-import { ensureEquipmentIndex, useEquipmentIndex, useOpenTicketCounts } from './equipment-index';
+import { ensureEquipmentIndex, useEquipmentIndex, useShownEquipment } from './equipment-index';
 import { loadEquipmentIndex, searchEquipmentIndex } from './equipment';
 
 const owner = userRow({ name: 'Alice Brown', email: 'alice@riverside.example' });
@@ -96,16 +96,44 @@ describe('the kept equipment index', () => {
     expect(result.current).toBe(first);
   });
 
-  it('shows the last ticket counts at once on the next visit, then the live ones', async () => {
+  it('counts the open tickets of the chairs shown alone, live, the last page kept while the next is read', async () => {
     const test = await session();
-    const chair = chairs[3]!;
-    await test.db.supportTickets.put(ticketRow({ chairId: chair.id, status: 'OPEN' }));
-    const first = renderHook(() => useOpenTicketCounts(), { wrapper: wrapper(test) });
-    await waitFor(() => expect(first.result.current?.get(chair.id)).toBe(1));
-    first.unmount();
-    await test.db.supportTickets.put(ticketRow({ chairId: chair.id, status: 'IN_PROGRESS' }));
-    const second = renderHook(() => useOpenTicketCounts(), { wrapper: wrapper(test) });
-    expect(second.result.current?.get(chair.id)).toBe(1);
-    await waitFor(() => expect(second.result.current?.get(chair.id)).toBe(2));
+    const [a, b, c] = chairs;
+    await test.db.supportTickets.bulkPut([
+      ticketRow({ chairId: a!.id, status: 'OPEN' }),
+      ticketRow({ chairId: a!.id, status: 'RESOLVED' }),
+      ticketRow({ chairId: c!.id, status: 'IN_PROGRESS' }),
+    ]);
+    const match = (chair: (typeof chairs)[number]) => ({ chair, owner: null });
+    const counted = vi.spyOn(test.db.supportTickets, 'where');
+    const { result, rerender } = renderHook(({ shown }) => useShownEquipment(shown, 40), {
+      wrapper: wrapper(test),
+      initialProps: { shown: [match(a!), match(b!)] },
+    });
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current?.items.map((i) => i.openTickets)).toEqual([1, 0]));
+    expect(result.current?.total).toBe(40);
+    // One read of the [status+chairId] index for the chairs shown, nothing else of the tickets.
+    expect(counted.mock.calls.map(([index]) => index)).toEqual(['[status+chairId]']);
+
+    // Live: a ticket of a shown chair opens.
+    await act(async () => {
+      await test.db.supportTickets.put(ticketRow({ chairId: b!.id, status: 'IN_PROGRESS' }));
+    });
+    await waitFor(() => expect(result.current?.items.map((i) => i.openTickets)).toEqual([1, 1]));
+
+    // The next page: the last one stays until its counts are read, never a card with no count.
+    const before = result.current;
+    rerender({ shown: [match(c!)] });
+    expect(result.current).toBe(before);
+    await waitFor(() => expect(result.current?.items.map((i) => i.chair.id)).toEqual([c!.id]));
+    expect(result.current?.items[0]?.openTickets).toBe(1);
+
+    // A chair still shown by the next search keeps its item (its card is not drawn again).
+    const kept = result.current?.items[0];
+    rerender({ shown: [match(c!), match(a!)] });
+    await waitFor(() => expect(result.current?.items).toHaveLength(2));
+    expect(result.current?.items[0]).toBe(kept);
+    expect(result.current?.items[1]?.openTickets).toBe(1);
   });
 });

@@ -13,13 +13,12 @@
  *    while the screen is open, else on the next visit or idle moment;
  *  - while a rebuild runs, the screen goes on searching the index it has (undefined only before
  *    the first one is built);
- *  - the active tickets per chair are live; the last counts read are kept too, so a visit shows
- *    its results at once with them while they are read again (a cursor over 25k index keys on
- *    the full set, in many short tasks);
+ *  - the active tickets of the chairs shown are counted as they are shown, live
+ *    (`useShownEquipment`): index counts for those chairs alone;
  *  - one mirror at a time: another mirror (another user signed in) drops the previous index.
  */
 import { Dexie, type ObservabilitySet } from 'dexie';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChairsideDatabase } from '../db';
 import { useSession } from '../session-context';
 import { useMirror } from '../session-mirror';
@@ -27,14 +26,15 @@ import {
   buildEquipmentIndexInSteps,
   loadOpenTicketCounts,
   readEquipmentMatches,
+  withOpenTickets,
   type EquipmentIndex,
+  type EquipmentItem,
+  type EquipmentMatch,
 } from './equipment';
 
 interface Keeper {
   db: ChairsideDatabase;
   index: EquipmentIndex | undefined;
-  /** The active tickets per chair as last read. */
-  counts: Map<string, number> | undefined;
   /** A write to the chairs or users tables since the index was built (or none built yet). */
   stale: boolean;
   /** The build under way, if any. */
@@ -55,7 +55,6 @@ function keeperOf(db: ChairsideDatabase): Keeper {
   const keeper: Keeper = {
     db,
     index: undefined,
-    counts: undefined,
     stale: true,
     building: null,
     listeners: new Set(),
@@ -126,27 +125,35 @@ export function useEquipmentIndex(): EquipmentIndex | undefined {
   return useSyncExternalStore(subscribe, () => keeper?.index);
 }
 
-/** Active tickets per chair, live; the last counts read until they are read again; undefined before the first. */
-export function useOpenTicketCounts(): Map<string, number> | undefined {
-  const state = useSession();
-  const db = state.status === 'signedIn' ? state.db : null;
-  const keeper = db ? keeperOf(db) : null;
-  return useMirror<Map<string, number> | undefined>(
+/**
+ * The matches shown (a page of them), each with its active tickets, and how many matched: live,
+ * read for those chairs alone. While the next page or search is read, the last one stays (its
+ * cards never show a count not yet read); undefined before the first.
+ */
+export function useShownEquipment(
+  shown: readonly EquipmentMatch[],
+  total: number,
+): { items: EquipmentItem[]; total: number } | undefined {
+  // The items drawn last, by chair: one unchanged is given again, and its card not drawn again.
+  const drawn = useRef<ReadonlyMap<string, EquipmentItem>>(new Map());
+  return useMirror<{ items: EquipmentItem[]; total: number } | undefined>(
     async (mirror) => {
-      const counts = await loadOpenTicketCounts(mirror);
-      if (keeper) keeper.counts = counts;
-      return counts;
+      const counts = await loadOpenTicketCounts(
+        mirror,
+        shown.map((match) => match.chair.id),
+      );
+      const items = withOpenTickets(shown, counts, drawn.current);
+      drawn.current = new Map(items.map((item) => [item.chair.id, item]));
+      return { items, total };
     },
-    [keeper],
-    keeper?.counts,
+    [shown, total],
+    undefined,
   );
 }
 
-/** The index and the ticket counts of `db`, read ahead for a first visit. */
+/** The index of `db`, built ahead for a first visit. */
 async function prepare(db: ChairsideDatabase): Promise<void> {
-  const keeper = keeperOf(db);
-  await rebuild(keeper);
-  if (!keeper.counts) keeper.counts = await loadOpenTicketCounts(db);
+  await rebuild(keeperOf(db));
 }
 
 /** How long an idle moment is waited for before the build starts anyway. */

@@ -119,7 +119,7 @@ describe('equipment index', () => {
     expect(ids('00412s30')).toEqual([]);
   });
 
-  it('counts the active tickets per chair from the index', async () => {
+  it('counts the active tickets of the chairs asked for from the index', async () => {
     const db = openLocalDatabase('x', { name: `test-${crypto.randomUUID()}` });
     const a = crypto.randomUUID();
     const b = crypto.randomUUID();
@@ -131,7 +131,13 @@ describe('equipment index', () => {
       ticketRow({ chairId: b, status: 'OPEN' }),
       ticketRow({ chairId: null, status: 'OPEN' }),
     ]);
-    expect(Object.fromEntries(await loadOpenTicketCounts(db))).toEqual({ [a]: 2, [b]: 1 });
+    const none = crypto.randomUUID();
+    expect(Object.fromEntries(await loadOpenTicketCounts(db, [a, b, none]))).toEqual({
+      [a]: 2,
+      [b]: 1,
+      [none]: 0,
+    });
+    expect(Object.fromEntries(await loadOpenTicketCounts(db, [b]))).toEqual({ [b]: 1 });
     db.close();
     await db.delete();
   });

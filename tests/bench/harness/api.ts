@@ -63,9 +63,11 @@ export interface PushFigures {
 }
 
 export interface SearchFigures {
-  /** Time of each keystroke's search (the index in memory, the first page with its counts), in order. */
+  /** Time of each keystroke's search (the index in memory, the first page taken), in order. */
   keystrokeMs: number[];
-  /** Building the index and the active-ticket counts from the mirror (once per mirror change). */
+  /** Per keystroke: reading the open tickets of the first page shown (IndexedDB, async). */
+  countsMs: number[];
+  /** Building the index from the mirror (once per mirror change). */
   indexMs: number;
   /** Chairs in the mirror searched. */
   chairs: number;

@@ -178,25 +178,33 @@ const bench: BenchApi = {
 
   async equipmentSearch(text) {
     const { mirror } = current();
-    // What Equipment Search does when it opens (and again after the chairs or owners change):
-    // the index and the active tickets per chair; then each keystroke searches the index alone
-    // and takes the first page (PAGE_SIZE) with its counts, as the screen draws it.
+    // What Equipment Search does: the index built once (again after the chairs or owners
+    // change); then each keystroke searches the index alone (the figure held to a frame), and the
+    // first page (PAGE_SIZE) shown gets its open tickets from the mirror's index, read without
+    // holding the thread (timed apart: the wait for IndexedDB, not the keystroke's work).
     const built = performance.now();
-    const [index, counts] = await Promise.all([
-      loadEquipmentIndex(mirror),
-      loadOpenTicketCounts(mirror),
-    ]);
+    const index = await loadEquipmentIndex(mirror);
     const indexMs = performance.now() - built;
     const keystrokeMs: number[] = [];
+    const countsMs: number[] = [];
     let matches = 0;
     for (let typed = 1; typed <= text.length; typed++) {
       const start = performance.now();
       const found = searchEquipmentIndex(index, text.slice(0, typed));
-      withOpenTickets(found.slice(0, PAGE_SIZE), counts);
+      const shown = found.slice(0, PAGE_SIZE);
       keystrokeMs.push(performance.now() - start);
+      const reading = performance.now();
+      withOpenTickets(
+        shown,
+        await loadOpenTicketCounts(
+          mirror,
+          shown.map((match) => match.chair.id),
+        ),
+      );
+      countsMs.push(performance.now() - reading);
       matches = found.length;
     }
-    return { keystrokeMs, indexMs, chairs: await mirror.chairs.count(), matches };
+    return { keystrokeMs, countsMs, indexMs, chairs: await mirror.chairs.count(), matches };
   },
 
   async storage() {

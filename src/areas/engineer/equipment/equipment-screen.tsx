@@ -16,11 +16,10 @@ import { useAfterPaint } from '../../../components/use-after-paint';
 import { useNow } from '../../../components/use-now';
 import {
   searchEquipmentIndex,
-  withOpenTickets,
   type EquipmentItem,
   type EquipmentMatch,
 } from '../../../data/queries/equipment';
-import { useEquipmentIndex, useOpenTicketCounts } from '../../../data/queries/equipment-index';
+import { useEquipmentIndex, useShownEquipment } from '../../../data/queries/equipment-index';
 import { EquipmentCard, equipmentCardLabel } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
@@ -28,6 +27,7 @@ import { ServiceHistoryDialog } from './service-history-dialog';
 type OpenDialog = { kind: 'details' | 'history'; chairId: string } | null;
 
 const NO_MATCHES: EquipmentMatch[] = [];
+const NO_ITEMS: EquipmentItem[] = [];
 const RESULT_COLUMNS = { base: 1, lg: 2 };
 const chairKey = (item: EquipmentItem) => item.chair.id;
 
@@ -39,16 +39,16 @@ const chairKey = (item: EquipmentItem) => item.chair.id;
 const Results = memo(function Results({
   term,
   matches,
-  counts,
 }: {
   term: string;
   matches: EquipmentMatch[] | undefined;
-  counts: ReadonlyMap<string, number> | undefined;
 }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Every chair may match a letter or two: the first 50 are drawn, 'Show more' adds the next.
   const { shown, more, total } = useShowMore(matches ?? NO_MATCHES);
-  const items = useMemo(() => (counts ? withOpenTickets(shown, counts) : []), [shown, counts]);
+  // The cards with their open tickets, counted for the chairs shown; the last ones meanwhile.
+  const page = useShownEquipment(shown, total);
+  const items = page?.items ?? NO_ITEMS;
   const now = useNow();
   const openDialog = useCallback(
     (kind: 'details' | 'history', chairId: string) => setDialog({ kind, chairId }),
@@ -66,7 +66,7 @@ const Results = memo(function Results({
       />
     );
   }
-  if (matches === undefined || counts === undefined) {
+  if (matches === undefined || (page === undefined && matches.length > 0)) {
     return <LoadingState label="Searching…" />;
   }
   if (matches.length === 0) {
@@ -81,7 +81,7 @@ const Results = memo(function Results({
   return (
     <Stack gap="4">
       <Text color="fg.muted" aria-live="polite">
-        {total === 1 ? '1 chair found' : `${total} chairs found`}
+        {page?.total === 1 ? '1 chair found' : `${page?.total ?? 0} chairs found`}
       </Text>
       <ListRows
         rows={items}
@@ -91,7 +91,7 @@ const Results = memo(function Results({
         renderItem={renderCard}
         columns={RESULT_COLUMNS}
       />
-      <ShowMoreButton shown={shown.length} total={total} onMore={more} />
+      <ShowMoreButton shown={items.length} total={page?.total ?? 0} onMore={more} />
       {open && dialog?.kind === 'details' ? (
         <EquipmentDetailsDialog item={open} now={now} open onClose={() => setDialog(null)} />
       ) : null}
@@ -107,7 +107,6 @@ export function EquipmentScreen() {
   // The box shows every key at once; the results follow once that key is painted.
   const searched = useAfterPaint(term);
   const index = useEquipmentIndex();
-  const counts = useOpenTicketCounts();
   // A keystroke searches the index in memory (built once per change of the chairs or owners).
   const matches = useMemo(
     () => (index ? searchEquipmentIndex(index, searched) : undefined),
@@ -127,7 +126,7 @@ export function EquipmentScreen() {
           placeholder="Serial number, model, owner, practice or email..."
         />
       </Box>
-      <Results term={searched} matches={matches} counts={counts} />
+      <Results term={searched} matches={matches} />
     </Box>
   );
 }
