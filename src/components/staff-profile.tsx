@@ -6,16 +6,7 @@
  * `onSave` (its useAction run) and says whether the change was recorded.
  */
 import { ChangePasswordCard } from './change-password-card';
-import {
-  Card,
-  DataList,
-  Flex,
-  Heading,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Card, DataList, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -6,10 +6,7 @@ import { useForm, type FieldValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { addUserSchema } from '../domain/schemas/admin.schema';
 import { editUserSchema } from '../domain/schemas/edit-user.schema';
-import {
-  customerProfileSchema,
-  engineerProfileSchema,
-} from '../domain/schemas/profile.schema';
+import { customerProfileSchema, engineerProfileSchema } from '../domain/schemas/profile.schema';
 import { UserFields, type UserFieldName, type UserFieldsSchema } from './user-fields';
 
 type Schema = UserFieldsSchema & Parameters<typeof zodResolver>[0];
@@ -86,9 +83,7 @@ describe('UserFields', { timeout: 30_000 }, () => {
       fields: ['name', 'email', 'phone', 'address', 'location', 'coverageAreas'],
     });
     expect(names()).toEqual(['Name*', 'Email*', 'Phone', 'Address', 'Location', 'Coverage Areas']);
-    expect(
-      screen.getByText('Engineer details are saved only with a location'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Engineer details are saved only with a location')).toBeInTheDocument();
   });
 
   it('offers the practice types in words, not required, and shows SPEC’s messages under each field', async () => {

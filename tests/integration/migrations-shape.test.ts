@@ -104,7 +104,6 @@ describe('the migration files', () => {
     }
   });
 
-
   it('have one argument-parsing helper family, ops_arg_*, in the mutation ledger migration', () => {
     for (const m of migrations) {
       expect(code(m.sql), m.name).not.toMatch(/ticketops_|ops_eq_|ops_admin_/i);

@@ -28,11 +28,10 @@ export function ProfileScreen() {
   const { run } = useAction();
   const changePassword = useChangePassword();
   const save = (values: AdminProfileInput) =>
-    run(
-      'profile.update',
-      profileUpdateArgs(values),
-      { success: { title: 'Profile updated successfully' }, failure: 'Failed to update profile' },
-    );
+    run('profile.update', profileUpdateArgs(values), {
+      success: { title: 'Profile updated successfully' },
+      failure: 'Failed to update profile',
+    });
   return (
     <StaffProfile
       title="Profile"

@@ -74,11 +74,7 @@ export function useAdminOverview(): AdminOverview | undefined {
     [],
     undefined,
   );
-  const work = useMirror<Awaited<ReturnType<typeof loadWork>> | undefined>(
-    loadWork,
-    [],
-    undefined,
-  );
+  const work = useMirror<Awaited<ReturnType<typeof loadWork>> | undefined>(loadWork, [], undefined);
   return useMemo(
     () =>
       users === undefined || !chairs || !work

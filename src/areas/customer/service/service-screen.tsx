@@ -13,10 +13,7 @@ import { FormField } from '../../../components/form-field';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { ServiceRequestStatusBadge } from '../../../components/status-badges';
-import {
-  useMyServiceRequests,
-  type CustomerServiceRequest,
-} from '../../../data/queries/customer';
+import { useMyServiceRequests, type CustomerServiceRequest } from '../../../data/queries/customer';
 import { useAction } from '../../../data/use-action';
 import { displayId, formatDate } from '../../../domain/format';
 import { chairLabel } from '../../../domain/labels';

@@ -21,10 +21,7 @@ import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
-import {
-  useMyTickets,
-  type CustomerTicket,
-} from '../../../data/queries/customer';
+import { useMyTickets, type CustomerTicket } from '../../../data/queries/customer';
 import { formatDate } from '../../../domain/format';
 import { ticketChairLabel } from '../../../domain/labels';
 import { CreateTicketDialog } from './create-ticket-dialog';
