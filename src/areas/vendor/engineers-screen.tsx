@@ -20,7 +20,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
 import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState, LoadingValue } from '../../components/loading-state';
@@ -59,7 +59,10 @@ const engineerFields = ({ engineer }: PendingWorkload) => [
 const engineerKey = (w: PendingWorkload) => w.engineer.id;
 
 export function EngineersScreen() {
-  const workloads = usePendingWorkloads();
+  // The figures as they fill in (the resolution hours come seconds after the counts at fleet
+  // size): the cards and charts are drawn again with them at low priority, in slices a key
+  // typed in the search meanwhile does not wait behind.
+  const workloads = useDeferredValue(usePendingWorkloads());
   const devicesByUser = useDevicesByUser();
   const now = useNow();
   const devicesOf = useCallback(
