@@ -244,18 +244,17 @@ async function pullOpened(
   let committing: { done: Promise<void>; loaded: number } | null = null;
   /** The cursor the mirror holds once `committing` has committed. */
   let storedAfter: Cursor | null = stored;
-  const settle = async () => {
-    if (!committing) return;
-    const { done, loaded: through } = committing;
-    committing = null;
-    await done;
-    options.onPage?.(through, total);
+  const settle = async (entry: { done: Promise<void>; loaded: number } | null) => {
+    if (!entry) return;
+    await entry.done;
+    options.onPage?.(entry.loaded, total);
   };
   try {
     return await pullPages();
   } catch (error) {
-    // What was written before the failure stays, and is settled before the caller goes on.
-    await settle().catch(() => undefined);
+    // What was written before the failure stays, and the transaction opened last is settled
+    // (committed, or refused by its cursor check) before the caller goes on.
+    await settle(committing).catch(() => undefined);
     throw error;
   }
 
@@ -328,11 +327,14 @@ async function pullOpened(
         writing.catch(() => undefined);
         storedAfter = nextCursor ?? (seen ? null : expected);
         loaded += slice.length;
-        await settle();
+        const previous = committing;
         committing = { done: writing, loaded };
+        await settle(previous);
       }
       if (done) {
-        await settle();
+        const final = committing;
+        committing = null;
+        await settle(final);
         return loaded;
       }
     }
