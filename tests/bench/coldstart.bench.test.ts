@@ -25,6 +25,7 @@ import { customerPaths, engineerPaths } from '../../src/domain/paths';
 import { toLocalRow } from '../../sync/wire';
 import { demoBackendForThisFile } from '../e2e/demo-server';
 import { ROLE_VIEWPORT, signInAndSync } from '../e2e/roles';
+import { median, num } from './harness/backend';
 import { traceMainThread } from './harness/main-thread';
 
 const demo = demoBackendForThisFile();
@@ -277,12 +278,7 @@ function typingRows(label: string, tenth: Typing, full: Typing): string[][] {
   ];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const ms = (value: number) => `${Math.round(value)} ms`;
-const num = (n: number) => n.toLocaleString('en-GB');
 
 /** A timed figure's rows: the medians of both sizes with the reference, then every run. */
 const runs = (label: string, tenth: number[], full: number[], reference: string) => [

@@ -12,6 +12,7 @@ import {
   throttleToSlow3G,
   ticketOnHome,
 } from '../e2e/slow-network-steps';
+import { median } from './harness/backend';
 
 let backend: Partial<DemoBackend> = {};
 
@@ -19,11 +20,6 @@ beforeAll(async () => {
   backend = await startDemoBackend();
 });
 afterAll(() => stopDemoBackend(backend));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 

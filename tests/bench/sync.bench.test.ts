@@ -33,6 +33,7 @@ import {
   buildHarness,
   callIn,
   countsAs,
+  median,
   num,
   openBackend,
   rate,
@@ -116,10 +117,6 @@ async function heapAfterGc(page: Page): Promise<number> {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 /**
  * The replay on one backend: an engineer with 1,000 tickets of theirs queues a service-notes
  * change on each while offline, then pushes them, one request per mutation, then the same again

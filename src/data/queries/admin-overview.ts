@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import type { PartRequest, SupportTicket } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
+import { readInSteps } from './list-read';
 
 export interface AdminOverview {
   totalUsers: number;
@@ -38,16 +39,11 @@ async function loadChairFigures(
 ): Promise<{ total: number; confirmed: number }> {
   let total = 0;
   let confirmed = 0;
-  let last: string | undefined;
-  for (;;) {
-    const page = await (last ? db.chairs.where(':id').above(last) : db.chairs.toCollection())
-      .limit(CHAIR_READ)
-      .toArray();
+  await readInSteps(db.chairs, CHAIR_READ, (page) => {
     total += page.length;
     for (const chair of page) if (chair.warranty?.confirmed) confirmed += 1;
-    last = page[page.length - 1]?.id;
-    if (page.length < CHAIR_READ) return { total, confirmed };
-  }
+  });
+  return { total, confirmed };
 }
 
 async function loadWork(db: ChairsideDatabase) {

@@ -14,7 +14,7 @@
  *  - while a rebuild runs, the screen goes on searching the index it has (undefined only before
  *    the first one is built);
  *  - the active tickets of the chairs shown are counted as they are shown, live
- *    (`useShownEquipment`): index counts for those chairs alone;
+ *    (`useShownEquipment`): read from the [status+chairId] index for those chairs alone;
  *  - one mirror at a time: another mirror (another user signed in) drops the previous index.
  */
 import { Dexie, type ObservabilitySet } from 'dexie';
@@ -151,11 +151,6 @@ export function useShownEquipment(
   );
 }
 
-/** The index of `db`, built ahead for a first visit. */
-async function prepare(db: ChairsideDatabase): Promise<void> {
-  await rebuild(keeperOf(db));
-}
-
 /** How long an idle moment is waited for before the build starts anyway. */
 const AHEAD_TIMEOUT_MS = 3_000;
 
@@ -168,7 +163,7 @@ export function useEquipmentIndexAhead(): void {
   const db = state.status === 'signedIn' ? state.db : null;
   useEffect(() => {
     if (!db) return;
-    const start = () => void prepare(db);
+    const start = () => void ensureEquipmentIndex(db);
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(start, { timeout: AHEAD_TIMEOUT_MS });
       return () => cancelIdleCallback(handle);

@@ -8,6 +8,7 @@ import { modelName } from '../../domain/chair-models';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
+import { readInSteps } from './list-read';
 
 /** A chair with its owner and the count of its active (OPEN or IN_PROGRESS) tickets. */
 export interface EquipmentItem {
@@ -153,14 +154,8 @@ export const INDEX_READ = 500;
 /** Every chair of the mirror, read INDEX_READ at a time. */
 async function allChairs(db: ChairsideDatabase): Promise<Chair[]> {
   const chairs: Chair[] = [];
-  for (;;) {
-    const last = chairs[chairs.length - 1];
-    const page = await (last ? db.chairs.where(':id').above(last.id) : db.chairs.toCollection())
-      .limit(INDEX_READ)
-      .toArray();
-    chairs.push(...page);
-    if (page.length < INDEX_READ) return chairs;
-  }
+  await readInSteps(db.chairs, INDEX_READ, (page) => chairs.push(...page));
+  return chairs;
 }
 
 /** Owners (users rows) read per request, for the same reason. */

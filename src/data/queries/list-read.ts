@@ -64,17 +64,32 @@ export interface ListSpec<R extends Dated, I> {
   row: (item: I) => R;
 }
 
+/**
+ * Every row of `table` in id order, `step` per read, each read's rows given to `onPage` in that
+ * read's own task: a read's rows are made into objects in one task (~20 µs a row), so a whole
+ * table is never one long task.
+ */
+export async function readInSteps<R extends { id: string }, N>(
+  table: Table<R, string, N>,
+  step: number,
+  onPage: (rows: R[]) => void,
+): Promise<void> {
+  let last: string | undefined;
+  for (;;) {
+    const page = await (last ? table.where(':id').above(last) : table.toCollection())
+      .limit(step)
+      .toArray();
+    onPage(page);
+    last = page[page.length - 1]?.id;
+    if (page.length < step) return;
+  }
+}
+
 /** Every row of `table`, READ_STEP at a time by id. */
 async function readAll<R extends { id: string }, N>(table: Table<R, string, N>): Promise<R[]> {
   const rows: R[] = [];
-  for (;;) {
-    const last = rows[rows.length - 1];
-    const page = await (last ? table.where(':id').above(last.id) : table.toCollection())
-      .limit(READ_STEP)
-      .toArray();
-    rows.push(...page);
-    if (page.length < READ_STEP) return rows;
-  }
+  await readInSteps(table, READ_STEP, (page) => rows.push(...page));
+  return rows;
 }
 
 /**

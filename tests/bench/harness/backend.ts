@@ -102,6 +102,12 @@ export async function callIn<Api>(
   );
 }
 
+/** The median of the finite values (a run that returned no figure is left out). */
+export function median(values: number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
+}
+
 export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-GB');
 export const num = (n: number) => n.toLocaleString('en-GB');
 

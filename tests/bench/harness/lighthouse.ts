@@ -9,6 +9,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/browser';
+import { median } from './backend';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -43,12 +44,6 @@ export interface LighthouseOptions {
   prepare?: (browser: Browser) => Promise<void>;
   /** Runs after the Lighthouse runs on the same Chromium (a real profile, not incognito). */
   after?: (browser: Browser) => Promise<void>;
-}
-
-/** The median of the finite values (a run that returned no figures is left out). */
-export function median(values: number[]): number {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
 }
 
 /** Connects playwright-core to the running Chromium for `fn`, then lets go of it (not closing it). */
