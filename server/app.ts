@@ -13,6 +13,12 @@ import type { Database } from './db/database';
 import { applyResponseHeaders } from './http-util';
 import { createStaticHandler } from './static';
 import { createStorageHandler } from './storage';
+import {
+  REALTIME_PATH,
+  createRealtimeServer,
+  type RealtimeOptions,
+  type RealtimeServer,
+} from './realtime';
 
 /** Loopback addresses: only this machine can reach a server listening there. */
 export function isLoopback(host: string): boolean {
@@ -22,6 +28,8 @@ export function isLoopback(host: string): boolean {
 export interface RunningServer {
   url: string;
   server: Server;
+  /** The Realtime websocket (when the server has a database). */
+  realtime?: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -40,6 +48,8 @@ export async function startServer(
     allowedOrigins?: readonly string[];
     /** Where Storage (/storage/v1) keeps its files; a new temporary directory when not given. */
     storageDir?: string;
+    /** Realtime's limits (heartbeat timeout, sockets per user, ...). */
+    realtime?: Omit<RealtimeOptions, 'db' | 'jwtSecret' | 'allowedOrigins'>;
   } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -62,6 +72,14 @@ export async function startServer(
         db: options.db,
         jwtSecret: options.jwtSecret,
         dir: options.storageDir ?? mkdtempSync(path.join(tmpdir(), 'chairside-storage-')),
+      })
+    : undefined;
+  const realtime = options.db
+    ? await createRealtimeServer({
+        ...options.realtime,
+        db: options.db,
+        jwtSecret,
+        allowedOrigins: options.allowedOrigins,
       })
     : undefined;
   const server = createServer((req, res) => {
@@ -91,6 +109,11 @@ export async function startServer(
       res.end('Internal error');
     });
   });
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (realtime && pathname === REALTIME_PATH) realtime.handleUpgrade(req, socket, head);
+    else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+  });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -102,6 +125,10 @@ export async function startServer(
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     server,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    realtime,
+    close: async () => {
+      await realtime?.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }

@@ -16,6 +16,11 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of each NOTIFY on `channel` (delivered once its transaction
+   * commits). Resolves with a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -85,10 +90,53 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release();
       }
     },
+    async listen(channel, handler) {
+      return listenPostgres(databaseUrl, channel, handler);
+    },
     async close() {
       await pool.end();
     },
   };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection would hand the LISTEN
+ * to whoever borrows it next). A lost connection is opened again after a second, and again until
+ * it is stopped; notifications sent meanwhile are lost, which a listener must allow for (Realtime
+ * does: a lost poke is made up by the next pull).
+ */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void open().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${pgIdent(channel)}`);
+    client = next;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+function pgIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** A data directory or database the server cannot use; `message` is one line for the operator. */
@@ -142,6 +190,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pg.transaction((tx) => fn(wrapTransaction(tx)));
+    },
+    async listen(channel, handler) {
+      const unlisten = await pg.listen(channel, handler);
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -128,3 +128,62 @@ begin
   end if;
 end
 $$;
+
+-- Realtime, as hosted Supabase provides it before any migration (the subset server/realtime.ts
+-- serves): realtime.messages, whose RLS policies (written by the project's migrations) decide who
+-- may join which private channel, read its broadcasts and presence, and write presence;
+-- realtime.topic(), the topic being joined while those policies run; and realtime.send(), which
+-- stores a broadcast message and hands it to the server's sockets. Hosted Supabase reads the
+-- stored message from the write-ahead log; locally realtime.send also signals it with
+-- pg_notify('realtime_broadcast', …), delivered when the transaction commits, never before and
+-- never for a rolled-back one. Like hosted, a failure to send is a warning, not an error: a lost
+-- message never fails the write that sent it.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index
+  on realtime.messages (inserted_at desc, topic);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+create or replace function realtime.send(
+  payload jsonb,
+  event text,
+  topic text,
+  private boolean default true
+) returns void
+language plpgsql
+as $$
+begin
+  begin
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+    perform pg_notify(
+      'realtime_broadcast',
+      json_build_object('topic', topic, 'event', event, 'private', private, 'payload', payload)::text
+    );
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean) to authenticated, service_role;
