@@ -2,8 +2,11 @@
  * The sync engine for one signed-in user on one device.
  *
  * It runs push-then-pull passes: at start, on the 'online' event, when the tab becomes visible,
- * after each local write (debounced), on a periodic timer, and after a transient failure with
- * backoff and jitter. One pass at a time per tab, and one tab at a time per user (Web Locks);
+ * after each local write (debounced), on a periodic timer, after a transient failure with
+ * backoff and jitter, and when the database pokes it (live updates, issue 28: while online it
+ * joins the user's Realtime topics; a poke names the tables changed, and the pokes of one
+ * POKE_WINDOW_MS make one pull of those tables). While the browser reports no network it sends
+ * nothing and holds no socket; the 'online' event brings one pass and one socket back. One pass at a time per tab, and one tab at a time per user (Web Locks);
  * other tabs see the results through Dexie live queries. It publishes a SyncStatus. After each
  * completed round it reports the device's health to the server (reportHealth, below).
  */
@@ -12,8 +15,10 @@ import { onLocalWrite } from '../src/data/actions';
 import type { ChairsideDatabase } from '../src/data/db';
 import { isStorageFull, STORAGE_FULL } from '../src/data/storage-full';
 import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
+import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
 import { backoffDelay } from './backoff';
 import { thisDevice, type DeviceInfo } from './device';
+import type { LiveConnection, LivePort } from './live';
 import { PullError, pullAll } from './pull';
 import { uploadPhotos, type PhotoStore } from './photo-upload';
 import { discardEntry, pushOutbox, retryEntry } from './push';
@@ -34,7 +39,21 @@ export interface SyncEngineOptions {
   random?: () => number;
   /** What identifies this device to a person (default: from the browser and the app's version). */
   device?: DeviceInfo;
+  /** Live updates: the user's Realtime topics (none: the passes' triggers only). */
+  live?: LivePort;
+  /** How long pokes are gathered into one pull (default POKE_WINDOW_MS). */
+  pokeWindowMs?: number;
 }
+
+/** Pokes that arrive within this window make one pull. */
+export const POKE_WINDOW_MS = 100;
+
+/** Every table, or some (a pass after a poke pulls only the tables it named). */
+type Tables = ReadonlySet<EntityTable> | 'all';
+
+const LOCAL_TABLE = new Map(
+  Object.entries(SERVER_TABLE).map(([local, server]) => [server, local as EntityTable]),
+);
 
 const LAST_SYNC_KEY = 'lastSyncAt';
 /** How soon to look again when another tab held the sync lock while changes were waiting. */
@@ -47,7 +66,6 @@ export class SyncEngine implements UserSync {
   private status: SyncStatus = { ...initialStatus };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;
-  private again = false;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private writeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -55,6 +73,16 @@ export class SyncEngine implements UserSync {
   private outboxSubscription: Subscription | null = null;
   private reporting: Promise<void> | null = null;
   private readonly cleanups: (() => void)[] = [];
+  /** What the queued pass (after the one running) pulls. */
+  private nextTables: Tables | null = null;
+  /** What the running pass pulls, and whether its pull has begun. */
+  private passTables: Tables | null = null;
+  private pulling = false;
+  private poked: Set<EntityTable> | 'all' | null = null;
+  private pokeTimer: ReturnType<typeof setTimeout> | null = null;
+  private liveConnection: LiveConnection | null = null;
+  private onlineEngineers: readonly string[] | null = null;
+  private readonly presenceListeners = new Set<(ids: readonly string[] | null) => void>();
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -102,8 +130,12 @@ export class SyncEngine implements UserSync {
         this.update({ online: true });
         this.failures = 0;
         this.requestSync();
+        this.goLive();
       };
-      const onOffline = () => this.update({ online: false });
+      const onOffline = () => {
+        this.update({ online: false });
+        this.leaveLive();
+      };
       const onVisible = () => {
         if (document.visibilityState === 'visible') this.requestSync();
       };
@@ -118,31 +150,99 @@ export class SyncEngine implements UserSync {
     }
     this.periodTimer = setInterval(() => this.requestSync(), this.options.periodMs ?? 60_000);
     this.requestSync();
+    if (browserOnline()) this.goLive();
   }
 
   stop(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.outboxSubscription?.unsubscribe();
-    for (const timer of [this.retryTimer, this.writeTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.retryTimer, this.writeTimer, this.pokeTimer]) {
+      if (timer) clearTimeout(timer);
+    }
     if (this.periodTimer) clearInterval(this.periodTimer);
+    this.leaveLive();
     this.listeners.clear();
+    this.presenceListeners.clear();
   }
 
   /** Starts a pass now, or right after the one in flight. Resolves when passes are done. */
   requestSync(): Promise<void> {
+    return this.requestPass('all');
+  }
+
+  /**
+   * Who of the field team is online now, for vendors (null until known, and while offline).
+   * Calls `listener` at once and on each change.
+   */
+  subscribePresence(listener: (ids: readonly string[] | null) => void): () => void {
+    this.presenceListeners.add(listener);
+    listener(this.onlineEngineers);
+    return () => this.presenceListeners.delete(listener);
+  }
+
+  private requestPass(tables: Tables): Promise<void> {
     if (this.running) {
-      this.again = true;
+      this.nextTables = union(this.nextTables, tables);
       return this.running;
     }
+    this.nextTables = tables;
     this.running = (async () => {
-      do {
-        this.again = false;
-        await this.withLock(() => this.pass());
-      } while (this.again);
+      while (this.nextTables) {
+        const pass = this.nextTables;
+        this.nextTables = null;
+        this.passTables = pass;
+        try {
+          await this.withLock(() => this.pass(pass));
+        } finally {
+          this.passTables = null;
+        }
+      }
     })().finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** Joins the user's live topics (once; while the browser is online). */
+  private goLive(): void {
+    const { live } = this.options;
+    if (!live || this.liveConnection) return;
+    this.liveConnection = live.open({
+      poke: (tables) => {
+        const known = tables.flatMap((t) => LOCAL_TABLE.get(t) ?? []);
+        if (known.length > 0) this.poke(new Set(known));
+      },
+      // Joined, or joined again after a lost connection: pull everything, unless the pass in
+      // flight has yet to pull every table (it then reads what changed while not joined).
+      joined: () => {
+        if (this.running && !this.pulling && this.passTables === 'all') return;
+        this.poke('all');
+      },
+      presence: (ids) => this.setPresence(ids),
+    });
+  }
+
+  private leaveLive(): void {
+    this.liveConnection?.close();
+    this.liveConnection = null;
+    this.setPresence(null);
+  }
+
+  private setPresence(ids: readonly string[] | null): void {
+    this.onlineEngineers = ids;
+    for (const listener of this.presenceListeners) listener(ids);
+  }
+
+  /** Gathers the pokes of one window into one pass over the tables they name. */
+  private poke(tables: Set<EntityTable> | 'all'): void {
+    this.poked = union(this.poked, tables) as Set<EntityTable> | 'all';
+    if (this.pokeTimer) return;
+    this.pokeTimer = setTimeout(() => {
+      this.pokeTimer = null;
+      const poked = this.poked;
+      this.poked = null;
+      if (poked) void this.requestPass(poked);
+    }, this.options.pokeWindowMs ?? POKE_WINDOW_MS);
   }
 
   /** Resolves when no pass is running or queued and no health report is in flight. */
@@ -183,8 +283,15 @@ export class SyncEngine implements UserSync {
     });
   }
 
-  private async pass(): Promise<void> {
+  private async pass(poked: Tables = 'all'): Promise<void> {
     const { db, userId, transport, auth } = this.options;
+    // A poke before the first whole sync is done still needs every table.
+    const tables = this.status.firstSyncDone ? poked : 'all';
+    // No network: nothing is sent (each request would only fail); 'online' brings the next pass.
+    if (!browserOnline()) {
+      this.update({ online: false });
+      return;
+    }
     this.update({ syncing: true });
     try {
       const sessionUser = await auth.currentUserId();
@@ -224,7 +331,14 @@ export class SyncEngine implements UserSync {
           return;
         }
       }
-      await pullAll(db, transport, (progress) => this.update({ progress }), this.options.pageSize);
+      this.pulling = true;
+      await pullAll(
+        db,
+        transport,
+        (progress) => this.update({ progress }),
+        this.options.pageSize,
+        tables === 'all' ? undefined : tables,
+      );
       const now = new Date().toISOString();
       await db.meta.bulkPut([
         { key: LAST_SYNC_KEY, value: now },
@@ -232,7 +346,9 @@ export class SyncEngine implements UserSync {
       ]);
       this.failures = 0;
       this.update({ lastSyncAt: now, firstSyncDone: true, online: true, lastError: null });
-      this.reportHealth();
+      // After a whole round, not after each poke's pull: a device's report is its state, and one
+      // a minute says it as well as one per change on the server.
+      if (tables === 'all') this.reportHealth();
     } catch (error) {
       if (error instanceof PullError && error.kind === 'transient') this.onTransient(error.message);
       else if (error instanceof PullError && error.kind === 'auth') {
@@ -241,6 +357,7 @@ export class SyncEngine implements UserSync {
         else this.onTransient(error.message);
       } else this.update({ lastError: describe(error) });
     } finally {
+      this.pulling = false;
       this.update({ syncing: false, progress: null });
     }
   }
@@ -306,6 +423,18 @@ export class SyncEngine implements UserSync {
     this.status = { ...this.status, ...patch };
     for (const listener of this.listeners) listener(this.status);
   }
+}
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+function union(a: Tables | null, b: Tables): Tables {
+  if (a === 'all' || b === 'all') return 'all';
+  if (!a) return b;
+  const merged = new Set(a);
+  for (const t of b) merged.add(t);
+  return merged.size === ENTITY_TABLES.length ? 'all' : merged;
 }
 
 /** Storage errors must reach the user: a full disk is the user's to fix. */

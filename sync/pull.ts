@@ -355,18 +355,21 @@ export async function pullAll(
   transport: Transport,
   onProgress?: (progress: PullProgress) => void,
   pageSize = PAGE_SIZE,
+  /** Only these tables (a poke names the tables that changed); every table when not given. */
+  only?: ReadonlySet<EntityTable>,
 ): Promise<number> {
   let received = 0;
+  const tables = only ? ENTITY_TABLES.filter((t) => only.has(t)) : ENTITY_TABLES;
   const open = (table: EntityTable) => openTable(db, transport, table, pageSize);
   let opening: Promise<Opening> | undefined;
-  for (const [tableIndex, table] of ENTITY_TABLES.entries()) {
+  for (const [tableIndex, table] of tables.entries()) {
     const current = opening ?? open(table);
-    const following = ENTITY_TABLES[tableIndex + 1];
+    const following = tables[tableIndex + 1];
     opening = following ? open(following) : undefined;
     received += await pullOpened(db, transport, table, current, {
       pageSize,
       onPage: (loaded, total) =>
-        onProgress?.({ table, tableIndex, tableCount: ENTITY_TABLES.length, loaded, total }),
+        onProgress?.({ table, tableIndex, tableCount: tables.length, loaded, total }),
     });
   }
   return received;

@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionBackend } from '../src/data/session';
 import { SyncEngine } from './engine';
+import { supabaseLive } from './supabase-live';
 import { supabaseAuth, supabasePhotoStore, supabaseTransport } from './supabase-transport';
 
 export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
@@ -31,13 +32,14 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
       if (error) throw new Error(error.message || 'Serial number lookup failed');
       return typeof data === 'string' && data ? { model: data } : null;
     },
-    connect: (db, userId) =>
+    connect: (db, userId, role) =>
       new SyncEngine({
         db,
         userId,
         transport: supabaseTransport(client),
         auth: supabaseAuth(client),
         photos,
+        live: supabaseLive(client, userId, role),
       }),
   };
 }

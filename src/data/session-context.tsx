@@ -8,6 +8,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useRef,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -73,6 +74,30 @@ export function useSyncStatus(): SyncStatus {
   );
   const getStatus = useCallback(() => engine.getStatus(), [engine]);
   return useSyncExternalStore(subscribe, getStatus);
+}
+
+/**
+ * Which engineers are online now (live presence, issue 28), for the vendor's screens: a set of
+ * user ids, or null while it is not known (offline, or before the first presence report), so a
+ * screen never says 'offline' about someone it simply cannot see.
+ */
+export function useOnlineEngineers(): ReadonlySet<string> | null {
+  const state = useSession();
+  const engine = state.status === 'signedIn' ? state.engine : null;
+  const snapshot = useRef<{ ids: readonly string[] | null; set: ReadonlySet<string> | null }>({
+    ids: null,
+    set: null,
+  });
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      engine?.subscribePresence?.((ids) => {
+        snapshot.current = { ids, set: ids ? new Set(ids) : null };
+        onChange();
+      }) ?? (() => undefined),
+    [engine],
+  );
+  const get = useCallback(() => snapshot.current.set, []);
+  return useSyncExternalStore(subscribe, get);
 }
 
 /** Retry or discard a change the server refused. */

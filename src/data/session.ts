@@ -59,7 +59,7 @@ export interface SessionBackend {
   /** The user's row from the server, or null when it has none or cannot answer at once. */
   userRow(userId: string): Promise<UserRowSummary | null>;
   /** A sync engine for this user's mirror, not yet started. */
-  connect(db: ChairsideDatabase, userId: string): UserSync;
+  connect(db: ChairsideDatabase, userId: string, role: Role): UserSync;
   /**
    * Asks the server whether `serial` names a chair a customer can still claim (in stock or
    * delivered, without an owner): its model, or null when there is none. Rejects when the server
@@ -239,7 +239,7 @@ export class SessionStore {
     this.leave();
     this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
     const db = opened ?? this.open(user.id);
-    const engine = this.deps.backend.connect(db, user.id);
+    const engine = this.deps.backend.connect(db, user.id, user.role);
     this.set({ status: 'signedIn', user, db, engine });
     void requestPersistentStorage();
     if (this.deps.sync !== false) await engine.start();

@@ -68,4 +68,9 @@ export interface UserSync {
   retry(mutationId: string): Promise<void>;
   /** Drops a refused change for good. */
   discard(mutationId: string): Promise<void>;
+  /**
+   * Who of the field team is online now (live presence, vendors): the engineers' user ids, or
+   * null while it is not known (offline, not live). Calls `listener` at once and on each change.
+   */
+  subscribePresence?(listener: (ids: readonly string[] | null) => void): () => void;
 }

@@ -8,11 +8,15 @@
 --   user:<uuid>   a user's own rows, and rows about them (a customer's tickets, chairs, requests
 --                 and the engineer cards on them; an engineer's assigned work)
 --   role:<ROLE>   tables every member of that role reads (ADMIN: everything; VENDOR: tickets,
---                 service requests, installations, device health, engineers and customer cards;
+--                 service requests, installations, engineers and customer cards;
 --                 ENGINEER: chairs, unassigned work, customers; CUSTOMER: parts and training)
 --   field-team    presence only: engineers say they are online there, vendors see who is
 -- Who may join which topic is decided by the policies on realtime.messages below, as hosted
 -- Realtime Authorization does: realtime.topic() is the topic being joined, auth.uid() the user.
+--
+-- Device health is not poked: every device reports after each sync round, and a poke to vendors
+-- would make each vendor's device pull and report in turn, poking the others again. The vendor's
+-- devices list is refreshed by the minute's pull, as before; who is online now comes from presence.
 --
 -- The pokes are sent by statement-level triggers (transition tables), so a statement that changes
 -- many rows sends one message per topic, not one per row; within a transaction PostgreSQL also
@@ -70,17 +74,16 @@ begin
     true
   )
   from (
-    -- Admins read every table but device health.
-    select 'role:ADMIN' as topic, changed_table as tbl where changed_table <> 'device_health'
-    -- Vendors: tickets and requests (and the chairs on them), installations, device health,
-    -- engineers, and customers as cards.
+    -- Admins read every table.
+    select 'role:ADMIN' as topic, changed_table as tbl
+    -- Vendors: tickets and requests (and the chairs on them), installations, engineers, and
+    -- customers as cards.
     union all
     select 'role:VENDOR', t
       from unnest(case changed_table
         when 'support_tickets' then array['support_tickets', 'chairs']
         when 'service_requests' then array['service_requests', 'chairs']
         when 'installations' then array['installations']
-        when 'device_health' then array['device_health']
         when 'chairs' then array['chairs']
         else array[]::text[] end) t
     union all
@@ -212,8 +215,7 @@ begin
       ('support_tickets', 'customer_user_id, engineer_user_id'),
       ('service_requests', 'customer_user_id, engineer_user_id'),
       ('part_requests', 'user_id as customer_user_id'),
-      ('installations', 'engineer_user_id, chair_id'),
-      ('device_health', 'user_id')
+      ('installations', 'engineer_user_id, chair_id')
     ) as v(name, cols)
   loop
     execute format(

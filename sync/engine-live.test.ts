@@ -1,0 +1,201 @@
+// The engine's live side (issue 28): pokes gathered into one pull of the tables they name, a
+// (re)join pulling what was missed without doubling the pass in flight, no socket and no request
+// while the browser reports no network, and the field team's presence passed on.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SyncEngine, POKE_WINDOW_MS } from './engine';
+import type { LiveListener, LivePort } from './live';
+import { ENGINEER_ID, fakeAuth, freshDatabase, ok, scriptedTransport } from './testing/fixtures';
+
+/** A LivePort the test drives: it records opens and closes and hands back the listener. */
+function fakeLive() {
+  const state = { opened: 0, closed: 0, listener: null as LiveListener | null };
+  const port: LivePort = {
+    open(listener) {
+      state.opened += 1;
+      state.listener = listener;
+      return {
+        close() {
+          state.closed += 1;
+        },
+      };
+    },
+  };
+  return { port, state };
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+const pulledTables = (calls: { fn: string; params: Record<string, unknown> }[]) =>
+  calls.filter((c) => c.fn === 'sync_pull').map((c) => c.params.table_name);
+
+const settle = async (engine: SyncEngine) => {
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.waitFor(async () => {
+    await engine.whenIdle();
+  });
+};
+
+async function startedEngine() {
+  const db = freshDatabase();
+  const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+  const { port, state } = fakeLive();
+  const engine = new SyncEngine({
+    db,
+    userId: ENGINEER_ID,
+    transport,
+    auth: fakeAuth(),
+    live: port,
+  });
+  await engine.start();
+  await settle(engine);
+  return { db, transport, engine, state };
+}
+
+describe('SyncEngine live updates', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    setOnline(true);
+  });
+  afterEach(() => {
+    setOnline(true);
+    vi.useRealTimers();
+  });
+
+  it('makes the pokes of one window one pull of the tables they name, and no health report', async () => {
+    const { transport, engine, state } = await startedEngine();
+    expect(state.opened).toBe(1);
+    const before = transport.calls.length;
+
+    state.listener?.poke(['support_tickets']);
+    state.listener?.poke(['support_tickets', 'users']);
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS / 2);
+    state.listener?.poke(['not_a_table', 'chairs']);
+    expect(transport.calls.length).toBe(before);
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
+    await settle(engine);
+
+    const calls = transport.calls.slice(before);
+    expect(new Set(pulledTables(calls))).toEqual(new Set(['support_tickets', 'users', 'chairs']));
+    expect(pulledTables(calls)).toHaveLength(3);
+    expect(calls.some((c) => c.fn === 'device_health_report')).toBe(false);
+
+    // A poke naming only tables this device does not know pulls nothing.
+    const after = transport.calls.length;
+    state.listener?.poke(['realtime_messages']);
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS * 2);
+    await settle(engine);
+    expect(transport.calls.length).toBe(after);
+    engine.stop();
+    expect(state.closed).toBe(1);
+  });
+
+  it('pulls every table after a join, unless the pass in flight has yet to pull them', async () => {
+    const db = freshDatabase();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transport = scriptedTransport(async (fn) => {
+      if (fn === 'sync_pull') await held;
+      return ok({ rows: [], total: 0 });
+    });
+    const { port, state } = fakeLive();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      live: port,
+    });
+    await engine.start();
+    // Joined while the start's pass is pulling its first table: that pull began before the join.
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(() => expect(pulledTables(transport.calls).length).toBeGreaterThan(0));
+    state.listener?.joined();
+    release();
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
+    await settle(engine);
+    expect(pulledTables(transport.calls)).toHaveLength(18);
+
+    // Joined again after a lost connection, nothing in flight: one whole pull.
+    state.listener?.joined();
+    state.listener?.joined();
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
+    await settle(engine);
+    expect(pulledTables(transport.calls)).toHaveLength(27);
+    engine.stop();
+  });
+
+  it('a join before the pass in flight starts its pull adds no pass', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+    const { port, state } = fakeLive();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      live: port,
+    });
+    await engine.start();
+    // The socket joins while the start's pass is still checking the session (before its pull).
+    state.listener?.joined();
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
+    await settle(engine);
+    expect(pulledTables(transport.calls)).toHaveLength(9);
+    engine.stop();
+  });
+
+  it('holds no socket and sends nothing offline; back online, one socket and one pass', async () => {
+    const { transport, engine, state } = await startedEngine();
+    setOnline(false);
+    expect(state.closed).toBe(1);
+    const before = transport.calls.length;
+    // Local writes, the minute's timer and a focus all find the browser offline: no request.
+    await engine.requestSync();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle(engine);
+    expect(transport.calls.length).toBe(before);
+    expect(engine.getStatus().online).toBe(false);
+
+    setOnline(true);
+    await settle(engine);
+    expect(state.opened).toBe(2);
+    expect(pulledTables(transport.calls.slice(before))).toHaveLength(9);
+    expect(engine.getStatus().online).toBe(true);
+    engine.stop();
+  });
+
+  it('starts offline without a socket or a request', async () => {
+    setOnline(false);
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+    const { port, state } = fakeLive();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      live: port,
+    });
+    await engine.start();
+    await settle(engine);
+    expect(state.opened).toBe(0);
+    expect(transport.calls).toEqual([]);
+    engine.stop();
+  });
+
+  it('passes on who of the field team is online, and forgets it offline', async () => {
+    const { engine, state } = await startedEngine();
+    const seen: (readonly string[] | null)[] = [];
+    engine.subscribePresence((ids) => seen.push(ids));
+    state.listener?.presence?.(['e1', 'e2']);
+    state.listener?.presence?.(['e2']);
+    setOnline(false);
+    expect(seen).toEqual([null, ['e1', 'e2'], ['e2'], null]);
+    engine.stop();
+  });
+});

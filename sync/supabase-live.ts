@@ -1,0 +1,57 @@
+/**
+ * Live updates over supabase-js's Realtime client: private channels on the user's own topic
+ * (`user:<id>`) and their role's (`role:<ROLE>`), which the database's policies on
+ * realtime.messages let them join (supabase/migrations/20261126000019_realtime.sql); engineers
+ * say they are online on `field-team` (presence keyed by their user id), vendors watch it.
+ * supabase-js passes a refreshed access token to the channels itself (realtime.setAuth on
+ * TOKEN_REFRESHED) and reconnects and rejoins with backoff after a lost connection.
+ */
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { pokedTables, type LiveListener, type LivePort } from './live';
+
+export const POKE_EVENT = 'changes';
+export const FIELD_TEAM_TOPIC = 'field-team';
+
+export function supabaseLive(client: SupabaseClient, userId: string, role: string): LivePort {
+  return {
+    open(listener: LiveListener) {
+      const channels: RealtimeChannel[] = [];
+      const joinedOnSubscribe = (channel: RealtimeChannel, onJoined?: () => void) =>
+        channel.subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return;
+          listener.joined();
+          onJoined?.();
+        });
+      for (const topic of [`user:${userId}`, `role:${role}`]) {
+        const channel = client
+          .channel(topic, { config: { private: true } })
+          .on('broadcast', { event: POKE_EVENT }, ({ payload }) => {
+            const tables = pokedTables(payload);
+            if (tables.length > 0) listener.poke(tables);
+          });
+        channels.push(joinedOnSubscribe(channel));
+      }
+      if (role === 'ENGINEER') {
+        const team = client.channel(FIELD_TEAM_TOPIC, {
+          config: { private: true, presence: { key: userId } },
+        });
+        channels.push(
+          team.subscribe((status) => {
+            if (status === 'SUBSCRIBED') void team.track({ online_at: new Date().toISOString() });
+          }),
+        );
+      }
+      if (role === 'VENDOR' && listener.presence) {
+        const report = listener.presence.bind(listener);
+        const team = client.channel(FIELD_TEAM_TOPIC, { config: { private: true } });
+        team.on('presence', { event: 'sync' }, () => report(Object.keys(team.presenceState())));
+        channels.push(team.subscribe());
+      }
+      return {
+        close() {
+          for (const channel of channels.splice(0)) void client.removeChannel(channel);
+        },
+      };
+    },
+  };
+}
