@@ -100,7 +100,7 @@ interface Connection {
 type Message = [string | null, string | null, string, string, Record<string, unknown>];
 
 const MAX_MALFORMED_PER_SOCKET = 100;
-const TOKEN_SWEEP_MS = 5_000;
+const TOKEN_SWEEP_MS = 1_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export async function createRealtimeServer(options: RealtimeOptions): Promise<RealtimeServer> {

@@ -113,19 +113,24 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  const reopen = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void open().catch(reopen), 1000);
+  };
   const open = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
       if (message.channel === channel) handler(message.payload ?? '');
     });
     next.on('error', () => {
-      if (stopped) return;
+      if (client === next) client = undefined;
       void next.end().catch(() => undefined);
-      retry = setTimeout(() => void open().catch(() => undefined), 1000);
+      reopen();
     });
     await next.connect();
     await next.query(`listen ${pgIdent(channel)}`);
-    client = next;
+    if (stopped) await next.end();
+    else client = next;
   };
   await open();
   return async () => {
