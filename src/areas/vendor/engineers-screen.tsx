@@ -24,12 +24,14 @@ import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from
 import { LuMail, LuPhone, LuSiren, LuUsers } from 'react-icons/lu';
 import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState, LoadingValue } from '../../components/loading-state';
+import { PresenceBadge, presenceOf } from '../../components/presence-badge';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchableList } from '../../components/searchable-list';
 import { StatCard } from '../../components/stat-card';
 import { StatusBadge } from '../../components/status-badges';
 import { useNow } from '../../components/use-now';
 import { useDevicesByUser } from '../../data/queries/device-health';
+import { useOnlineEngineers } from '../../data/session-context';
 import { usePendingWorkloads } from '../../data/queries/engineer-workloads';
 import type { DeviceHealth } from '../../domain/entities';
 import {
@@ -64,6 +66,7 @@ export function EngineersScreen() {
   // typed in the search meanwhile does not wait behind.
   const workloads = useDeferredValue(usePendingWorkloads());
   const devicesByUser = useDevicesByUser();
+  const onlineEngineers = useOnlineEngineers();
   const now = useNow();
   const devicesOf = useCallback(
     (engineerId: string) => devicesByUser?.get(engineerId) ?? NO_DEVICES,
@@ -77,11 +80,12 @@ export function EngineersScreen() {
       <EngineerCard
         workload={w}
         devices={devicesOf(w.engineer.id)}
+        online={presenceOf(onlineEngineers, w.engineer.id)}
         now={now}
         onView={() => setViewingId(w.engineer.id)}
       />
     ),
-    [devicesOf, now],
+    [devicesOf, onlineEngineers, now],
   );
   const satisfaction = workloads ? teamSatisfaction(workloads) : null;
   const sum = (pick: (w: PendingWorkload) => number) =>
@@ -146,11 +150,14 @@ export function EngineersScreen() {
 function EngineerCard({
   workload,
   devices,
+  online,
   now,
   onView,
 }: {
   workload: PendingWorkload;
   devices: readonly DeviceHealth[];
+  /** Online now (live presence); null when not known. */
+  online: boolean | null;
   now: Date;
   onView: () => void;
 }) {
@@ -177,6 +184,7 @@ function EngineerCard({
             <Text fontSize="sm" color="fg.muted">
               {details?.location ?? 'No location'}
             </Text>
+            <PresenceBadge online={online} />
           </Stack>
           <Button
             size="sm"

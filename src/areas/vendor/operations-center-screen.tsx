@@ -10,6 +10,7 @@ import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
+import { PresenceBadge, presenceOf } from '../../components/presence-badge';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../components/status-badges';
 import { useEngineerWorkloads } from '../../data/queries/engineer-workloads';
 import { useVendorOverview } from '../../data/queries/vendor';
+import { useOnlineEngineers } from '../../data/session-context';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
 import { vendorPaths } from '../../domain/paths';
@@ -63,9 +65,17 @@ function Section({
   );
 }
 
+function onlineCount(
+  workloads: readonly { engineer: { id: string } }[],
+  online: ReadonlySet<string>,
+): number {
+  return workloads.filter((w) => online.has(w.engineer.id)).length;
+}
+
 export function OperationsCenterScreen() {
   const overview = useVendorOverview(RECENT);
   const workloads = useEngineerWorkloads();
+  const onlineEngineers = useOnlineEngineers();
   const figures = useMemo(() => {
     if (!overview || !workloads) return undefined;
     return {
@@ -135,11 +145,20 @@ export function OperationsCenterScreen() {
                     data={figures.workloadRows}
                     references={WORKLOAD_REFERENCES}
                   />
+                  {onlineEngineers ? (
+                    <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                      {onlineCount(figures.workloads, onlineEngineers)} of{' '}
+                      {figures.workloads.length} online now
+                    </Text>
+                  ) : null}
                   <Stack as="ul" gap="2" listStyleType="none" aria-label="Engineers by workload">
                     {figures.workloads.map((w) => (
                       <li key={w.engineer.id}>
                         <HStack justify="space-between" gap="3">
-                          <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
+                          <HStack gap="2" wrap="wrap" minW="0">
+                            <Text fontWeight="medium">{engineerLabel(w.engineer)}</Text>
+                            <PresenceBadge online={presenceOf(onlineEngineers, w.engineer.id)} />
+                          </HStack>
                           <StatusBadge
                             label={`${w.activeTickets} active`}
                             palette={WORKLOAD_PALETTE[workloadBadge(w.activeTickets)]}
