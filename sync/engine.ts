@@ -81,6 +81,7 @@ export class SyncEngine implements UserSync {
   private poked: Set<EntityTable> | 'all' | null = null;
   private pokeTimer: ReturnType<typeof setTimeout> | null = null;
   private liveConnection: LiveConnection | null = null;
+  private liveState: 'none' | 'live' | 'paused' = 'none';
   private onlineEngineers: readonly string[] | null = null;
   private readonly presenceListeners = new Set<(ids: readonly string[] | null) => void>();
 
@@ -134,7 +135,7 @@ export class SyncEngine implements UserSync {
       };
       const onOffline = () => {
         this.update({ online: false });
-        this.leaveLive();
+        this.pauseLive();
       };
       const onVisible = () => {
         if (document.visibilityState === 'visible') this.requestSync();
@@ -203,10 +204,16 @@ export class SyncEngine implements UserSync {
     return this.running;
   }
 
-  /** Joins the user's live topics (once; while the browser is online). */
+  /** Joins the user's live topics (while the browser is online), or joins them again. */
   private goLive(): void {
     const { live } = this.options;
-    if (!live || this.liveConnection) return;
+    if (!live || this.liveState === 'live') return;
+    if (this.liveConnection) {
+      this.liveConnection.resume();
+      this.liveState = 'live';
+      return;
+    }
+    this.liveState = 'live';
     this.liveConnection = live.open({
       poke: (tables) => {
         const known = tables.flatMap((t) => LOCAL_TABLE.get(t) ?? []);
@@ -218,13 +225,22 @@ export class SyncEngine implements UserSync {
         if (this.running && !this.pulling && this.passTables === 'all') return;
         this.poke('all');
       },
-      presence: (ids) => this.setPresence(ids),
+      presence: (ids) => this.setPresence(this.liveState === 'live' ? ids : null),
     });
+  }
+
+  /** Offline: closes the socket; the topics are joined again when the network returns. */
+  private pauseLive(): void {
+    if (this.liveState !== 'live') return;
+    this.liveState = 'paused';
+    this.liveConnection?.pause();
+    this.setPresence(null);
   }
 
   private leaveLive(): void {
     this.liveConnection?.close();
     this.liveConnection = null;
+    this.liveState = 'none';
     this.setPresence(null);
   }
 

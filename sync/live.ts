@@ -14,7 +14,11 @@ export interface LiveListener {
 }
 
 export interface LiveConnection {
-  /** Leaves the topics; the socket closes with the last one. */
+  /** Closes the socket, keeping the topics to join again on resume (the device went offline). */
+  pause(): void;
+  /** Opens the socket again; the topics are joined again (each join reported). */
+  resume(): void;
+  /** Leaves the topics for good and closes the socket (the user signed out). */
   close(): void;
 }
 

@@ -5,6 +5,11 @@
  * say they are online on `field-team` (presence keyed by their user id), vendors watch it.
  * supabase-js passes a refreshed access token to the channels itself (realtime.setAuth on
  * TOKEN_REFRESHED) and reconnects and rejoins with backoff after a lost connection.
+ *
+ * The channels are made once per session: offline the socket is closed (pause) and the same
+ * channels join again when it opens (resume). Leaving and making channels anew on each change of
+ * network would race: a leave that cannot reach the server times out seconds later and takes the
+ * new channel of the same topic with it (supabase-js removes channels by topic).
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { pokedTables, type LiveListener, type LivePort } from './live';
@@ -48,8 +53,15 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
         channels.push(team.subscribe());
       }
       return {
+        pause() {
+          void client.realtime.disconnect();
+        },
+        resume() {
+          client.realtime.connect();
+        },
         close() {
           for (const channel of channels.splice(0)) void client.removeChannel(channel);
+          void client.realtime.disconnect();
         },
       };
     },

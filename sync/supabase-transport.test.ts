@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { supabaseAuth } from './supabase-transport';
+import { supabaseAuth, supabaseTransport } from './supabase-transport';
 
 /** A client whose auth holds supabase-js's cached refresh failure (auth-js lastRefreshFailure). */
 function clientWithCachedFailure(error: { name: string; status?: number }) {
@@ -26,5 +26,27 @@ describe('supabaseAuth.networkReturned', () => {
     const { client, auth } = clientWithCachedFailure({ name: 'AuthApiError', status: 400 });
     supabaseAuth(client).networkReturned?.();
     expect(auth.lastRefreshFailure).not.toBeNull();
+  });
+});
+
+describe('supabaseTransport while the browser reports no network', () => {
+  it('sends nothing and answers as a network failure (transient); online, it calls again', async () => {
+    const abortSignal = vi.fn(async () => ({ data: { rows: [] }, error: null, status: 200 }));
+    const rpc = vi.fn(() => ({ abortSignal }));
+    const transport = supabaseTransport({ rpc } as unknown as SupabaseClient);
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await transport.rpc('sync_pull', { table_name: 'users' })).toEqual({
+        status: 0,
+        data: null,
+        error: { message: 'The device is offline' },
+      });
+      expect(rpc).not.toHaveBeenCalled();
+      onLine.mockReturnValue(true);
+      expect((await transport.rpc('sync_pull', { table_name: 'users' })).status).toBe(200);
+      expect(rpc).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

@@ -16,6 +16,12 @@ export function supabaseTransport(
 ): Transport {
   return {
     async rpc(fn, params) {
+      // The browser says there is no network: a request would only fail (and fill the console
+      // with its error). Answered as the network failure it would be; the 'online' event brings
+      // the next pass.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        return { status: 0, data: null, error: { message: 'The device is offline' } };
+      }
       try {
         const { data, error, status } = await client
           .rpc(fn, params)

@@ -14,6 +14,7 @@ import {
   Card,
   DataList,
   Flex,
+  HStack,
   Heading,
   SimpleGrid,
   Stack,
@@ -181,10 +182,12 @@ function EngineerCard({
             <Text as="h3" fontWeight="semibold" fontSize="lg">
               {name}
             </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {details?.location ?? 'No location'}
-            </Text>
-            <PresenceBadge online={online} />
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted">
+                {details?.location ?? 'No location'}
+              </Text>
+              <PresenceBadge online={online} />
+            </HStack>
           </Stack>
           <Button
             size="sm"
