@@ -348,6 +348,7 @@ export class SyncEngine implements UserSync {
         }
       }
       this.pulling = true;
+      markPass();
       await pullAll(
         db,
         transport,
@@ -439,6 +440,16 @@ export class SyncEngine implements UserSync {
     this.status = { ...this.status, ...patch };
     for (const listener of this.listeners) listener(this.status);
   }
+}
+
+/** A user-timing mark per pull, for the browser's performance panel and the live bench. */
+export const PASS_MARK = 'chairside-sync-pull';
+let passMarks = 0;
+function markPass(): void {
+  if (typeof performance === 'undefined' || !performance.mark) return;
+  // A tab open for weeks keeps no more than the last 10,000.
+  if (++passMarks % 10_000 === 0) performance.clearMarks(PASS_MARK);
+  performance.mark(PASS_MARK);
 }
 
 function browserOnline(): boolean {
