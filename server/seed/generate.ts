@@ -10,7 +10,7 @@ import {
   type ChairConfiguration,
   type ChairModel,
 } from '../../src/domain/chair-models';
-import { insertRows, withStoredUpdatedAt } from './insert-rows';
+import { insertRows, withStoredUpdatedAt, withoutInsertPokes } from './insert-rows';
 
 export interface LargeDataSetOptions {
   chairs?: number;
@@ -625,26 +625,37 @@ export async function generateLargeDataSet(
     });
   }
 
-  return db.transaction(async (tx) => {
-    const users = await insertChunked(tx, 'public.users', [...customers, ...engineers]);
-    const insertedParts = await insertChunked(tx, 'public.parts', parts);
-    const insertedChairs = await insertChunked(tx, 'public.chairs', chairs);
-    const insertedTickets = await withStoredUpdatedAt(tx, 'support_tickets', () =>
-      insertChunked(tx, 'public.support_tickets', tickets),
-    );
-    const insertedRequests = await insertChunked(tx, 'public.service_requests', requests);
-    const insertedPartRequests = await insertChunked(tx, 'public.part_requests', partRequests);
-    const insertedTraining = await insertChunked(tx, 'public.training_resources', training);
-    return {
-      customers: users - engineers.length,
-      engineers: engineers.length,
-      parts: insertedParts,
-      chairs: insertedChairs,
-      tickets: insertedTickets,
-      serviceRequests: insertedRequests,
-      partRequests: insertedPartRequests,
-      trainingResources: insertedTraining,
-      durationMs: Math.round(performance.now() - started),
-    };
-  });
+  const bulk = [
+    'users',
+    'parts',
+    'chairs',
+    'support_tickets',
+    'service_requests',
+    'part_requests',
+    'training_resources',
+  ];
+  return db.transaction((tx) =>
+    withoutInsertPokes(tx, bulk, async () => {
+      const users = await insertChunked(tx, 'public.users', [...customers, ...engineers]);
+      const insertedParts = await insertChunked(tx, 'public.parts', parts);
+      const insertedChairs = await insertChunked(tx, 'public.chairs', chairs);
+      const insertedTickets = await withStoredUpdatedAt(tx, 'support_tickets', () =>
+        insertChunked(tx, 'public.support_tickets', tickets),
+      );
+      const insertedRequests = await insertChunked(tx, 'public.service_requests', requests);
+      const insertedPartRequests = await insertChunked(tx, 'public.part_requests', partRequests);
+      const insertedTraining = await insertChunked(tx, 'public.training_resources', training);
+      return {
+        customers: users - engineers.length,
+        engineers: engineers.length,
+        parts: insertedParts,
+        chairs: insertedChairs,
+        tickets: insertedTickets,
+        serviceRequests: insertedRequests,
+        partRequests: insertedPartRequests,
+        trainingResources: insertedTraining,
+        durationMs: Math.round(performance.now() - started),
+      };
+    }),
+  );
 }
