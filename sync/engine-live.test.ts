@@ -2,7 +2,7 @@
 // (re)join pulling what was missed without doubling the pass in flight, no socket and no request
 // while the browser reports no network, and the field team's presence passed on.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SyncEngine, POKE_WINDOW_MS } from './engine';
+import { JOIN_WAIT_MS, POKE_WINDOW_MS, SyncEngine } from './engine';
 import type { LiveListener, LivePort } from './live';
 import { ENGINEER_ID, fakeAuth, freshDatabase, ok, scriptedTransport } from './testing/fixtures';
 
@@ -56,6 +56,7 @@ async function startedEngine() {
     live: port,
   });
   await engine.start();
+  state.listener?.joined();
   await settle(engine);
   return { db, transport, engine, state };
 }
@@ -98,10 +99,51 @@ describe('SyncEngine live updates', () => {
     expect(state.closed).toBe(1);
   });
 
-  it('pulls every table after a join, unless the pass in flight has yet to pull them', async () => {
+  it('syncs once joined: one pull reads what came before the join, pokes bring the rest', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+    const { port, state } = fakeLive();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      live: port,
+    });
+    await engine.start();
+    await settle(engine);
+    expect(state.opened).toBe(1);
+    expect(transport.calls).toEqual([]);
+    state.listener?.joined();
+    await settle(engine);
+    expect(pulledTables(transport.calls)).toHaveLength(9);
+    engine.stop();
+  });
+
+  it('syncs without the join when it does not come within JOIN_WAIT_MS (Realtime down)', async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+    const { port } = fakeLive();
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport,
+      auth: fakeAuth(),
+      live: port,
+    });
+    await engine.start();
+    await vi.advanceTimersByTimeAsync(JOIN_WAIT_MS - 10);
+    expect(transport.calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    await settle(engine);
+    expect(pulledTables(transport.calls)).toHaveLength(9);
+    engine.stop();
+  });
+
+  it('pulls every table after a rejoin, unless the pass in flight has yet to pull them', async () => {
     const db = freshDatabase();
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
+    let held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const transport = scriptedTransport(async (fn) => {
@@ -117,7 +159,9 @@ describe('SyncEngine live updates', () => {
       live: port,
     });
     await engine.start();
-    // Joined while the start's pass is pulling its first table: that pull began before the join.
+    state.listener?.joined();
+    // Joined again (a lost connection) while the pass is pulling its first table: that pull
+    // began before the rejoin, so one more whole pull follows.
     await vi.advanceTimersByTimeAsync(0);
     await vi.waitFor(() => expect(pulledTables(transport.calls).length).toBeGreaterThan(0));
     state.listener?.joined();
@@ -126,32 +170,24 @@ describe('SyncEngine live updates', () => {
     await settle(engine);
     expect(pulledTables(transport.calls)).toHaveLength(18);
 
-    // Joined again after a lost connection, nothing in flight: one whole pull.
+    // Rejoined twice with nothing in flight: one whole pull.
     state.listener?.joined();
     state.listener?.joined();
     await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
     await settle(engine);
     expect(pulledTables(transport.calls)).toHaveLength(27);
-    engine.stop();
-  });
 
-  it('a join before the pass in flight starts its pull adds no pass', async () => {
-    const db = freshDatabase();
-    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
-    const { port, state } = fakeLive();
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      live: port,
+    // Rejoined while a pass (the minute's) has yet to start its pull: no pass more.
+    held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    await engine.start();
-    // The socket joins while the start's pass is still checking the session (before its pull).
+    const pass = engine.requestSync();
     state.listener?.joined();
+    release();
+    await pass;
     await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
     await settle(engine);
-    expect(pulledTables(transport.calls)).toHaveLength(9);
+    expect(pulledTables(transport.calls)).toHaveLength(36);
     engine.stop();
   });
 
@@ -169,8 +205,9 @@ describe('SyncEngine live updates', () => {
     expect(engine.getStatus().online).toBe(false);
 
     setOnline(true);
+    state.listener?.joined();
     await settle(engine);
-    // The same topics join again on one socket: opened once, resumed once.
+    // The same topics join again on one socket: opened once, resumed once; one pull.
     expect(state.opened).toBe(1);
     expect(state.resumed).toBe(1);
     expect(pulledTables(transport.calls.slice(before))).toHaveLength(9);

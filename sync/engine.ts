@@ -43,7 +43,12 @@ export interface SyncEngineOptions {
   live?: LivePort;
   /** How long pokes are gathered into one pull (default POKE_WINDOW_MS). */
   pokeWindowMs?: number;
+  /** How long a start or a return online waits for the live topics' join (default JOIN_WAIT_MS). */
+  joinWaitMs?: number;
 }
+
+/** The longest a start or a return online waits for the live join before syncing without it. */
+export const JOIN_WAIT_MS = 1_500;
 
 /** Pokes that arrive within this window make one pull. */
 export const POKE_WINDOW_MS = 100;
@@ -82,6 +87,7 @@ export class SyncEngine implements UserSync {
   private pokeTimer: ReturnType<typeof setTimeout> | null = null;
   private liveConnection: LiveConnection | null = null;
   private liveState: 'none' | 'live' | 'paused' = 'none';
+  private joinWait: ReturnType<typeof setTimeout> | null = null;
   private onlineEngineers: readonly string[] | null = null;
   private readonly presenceListeners = new Set<(ids: readonly string[] | null) => void>();
 
@@ -130,8 +136,7 @@ export class SyncEngine implements UserSync {
         this.options.auth.networkReturned?.();
         this.update({ online: true });
         this.failures = 0;
-        this.requestSync();
-        this.goLive();
+        this.syncOnceJoined();
       };
       const onOffline = () => {
         this.update({ online: false });
@@ -150,14 +155,33 @@ export class SyncEngine implements UserSync {
       });
     }
     this.periodTimer = setInterval(() => this.requestSync(), this.options.periodMs ?? 60_000);
-    this.requestSync();
-    if (browserOnline()) this.goLive();
+    if (browserOnline()) this.syncOnceJoined();
+    else this.requestSync();
+  }
+
+  /**
+   * Joins the live topics, then syncs: the pass's pull then reads everything committed before the
+   * join, and every later change comes as a poke, so one pull leaves no gap (a pull begun before
+   * the join would need a second one after it). Without live updates, or when the join has not
+   * come within JOIN_WAIT_MS (Realtime down), the pass goes ahead without it.
+   */
+  private syncOnceJoined(): void {
+    if (!this.options.live) {
+      void this.requestSync();
+      return;
+    }
+    if (this.joinWait) clearTimeout(this.joinWait);
+    this.joinWait = setTimeout(() => {
+      this.joinWait = null;
+      void this.requestSync();
+    }, this.options.joinWaitMs ?? JOIN_WAIT_MS);
+    this.goLive();
   }
 
   stop(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.outboxSubscription?.unsubscribe();
-    for (const timer of [this.retryTimer, this.writeTimer, this.pokeTimer]) {
+    for (const timer of [this.retryTimer, this.writeTimer, this.pokeTimer, this.joinWait]) {
       if (timer) clearTimeout(timer);
     }
     if (this.periodTimer) clearInterval(this.periodTimer);
@@ -222,6 +246,12 @@ export class SyncEngine implements UserSync {
       // Joined, or joined again after a lost connection: pull everything, unless the pass in
       // flight has yet to pull every table (it then reads what changed while not joined).
       joined: () => {
+        if (this.joinWait) {
+          clearTimeout(this.joinWait);
+          this.joinWait = null;
+          void this.requestSync();
+          return;
+        }
         if (this.running && !this.pulling && this.passTables === 'all') return;
         this.poke('all');
       },

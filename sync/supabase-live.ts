@@ -21,20 +21,26 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
   return {
     open(listener: LiveListener) {
       const channels: RealtimeChannel[] = [];
-      const joinedOnSubscribe = (channel: RealtimeChannel, onJoined?: () => void) =>
+      // The poke topics each join on every (re)connect; once both have, the device is live again
+      // and is told once (one pull, not one per topic).
+      const pokeTopics = [`user:${userId}`, `role:${role}`];
+      const joinedSince = new Set<string>();
+      const joinedOnSubscribe = (channel: RealtimeChannel, topic: string) =>
         channel.subscribe((status) => {
           if (status !== 'SUBSCRIBED') return;
+          joinedSince.add(topic);
+          if (joinedSince.size < pokeTopics.length) return;
+          joinedSince.clear();
           listener.joined();
-          onJoined?.();
         });
-      for (const topic of [`user:${userId}`, `role:${role}`]) {
+      for (const topic of pokeTopics) {
         const channel = client
           .channel(topic, { config: { private: true } })
           .on('broadcast', { event: POKE_EVENT }, ({ payload }) => {
             const tables = pokedTables(payload);
             if (tables.length > 0) listener.poke(tables);
           });
-        channels.push(joinedOnSubscribe(channel));
+        channels.push(joinedOnSubscribe(channel, topic));
       }
       if (role === 'ENGINEER') {
         const team = client.channel(FIELD_TEAM_TOPIC, {
