@@ -94,6 +94,11 @@ describe('live updates across devices', { timeout: 240_000 }, () => {
       const engineerCard = vendor.page.getByRole('article', { name: engineer.name });
       await engineerCard.getByText('Online now').waitFor(LIVE);
       await checkAndShoot(vendor.page, 'Field Engineers, presence', 'live-vendor-presence');
+      await go(vendor.page, vendorPaths.home, 'Operations Center');
+      const workload = vendor.page.getByRole('region', { name: 'Engineer Workload' });
+      await workload.getByText(/^1 of \d+ online now$/).waitFor(LIVE);
+      await go(vendor.page, vendorPaths.engineers, 'Field Engineers');
+      await engineerCard.getByText('Online now').waitFor(LIVE);
       await field.context.close();
       await engineerCard.getByText('Offline').waitFor(LIVE);
     } finally {
