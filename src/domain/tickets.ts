@@ -36,6 +36,17 @@ export function takeTicketRefusal(
   return null;
 }
 
+/**
+ * Why a ticket may not be assigned (ticket.assign), or null: a RESOLVED or CLOSED ticket is
+ * finished work, credited to who did it (issue 29: reassigning one handed the credit to another
+ * engineer). Reopening it is the assigned engineer's explicit step (ticket.setStatus).
+ */
+export function assignTicketRefusal(ticket: { status: TicketStatus }): string | null {
+  return ticket.status === 'RESOLVED' || ticket.status === 'CLOSED'
+    ? `This ticket is already ${statusWord(ticket.status)}`
+    : null;
+}
+
 /** Resolving a ticket an admin closed (ticket.resolve). */
 export const TICKET_CLOSED_NOT_RESOLVED = 'This ticket is closed and cannot be resolved';
 

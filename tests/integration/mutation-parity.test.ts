@@ -512,13 +512,31 @@ const table: { [N in MutationName]: Case[] } = {
       local: 'ok',
     },
     {
-      name: 'a RESOLVED ticket keeps its status',
+      name: 'an IN_PROGRESS ticket is reassigned and keeps its status',
+      as: 'vera',
+      setup: async (s) => ({
+        ticket: await s.ticket({ status: 'IN_PROGRESS', engineer: cast.ed.id }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
+      local: 'ok',
+    },
+    {
+      name: 'a RESOLVED ticket keeps its engineer (issue 29)',
       as: 'adam',
       setup: async (s) => ({
         ticket: await s.ticket({ status: 'RESOLVED', engineer: cast.ed.id }),
       }),
       args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
-      local: 'ok',
+      local: { refused: 'conflict', message: 'This ticket is already resolved' },
+    },
+    {
+      name: 'a CLOSED ticket keeps its engineer (issue 29)',
+      as: 'vera',
+      setup: async (s) => ({
+        ticket: await s.ticket({ status: 'CLOSED', engineer: cast.ed.id }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
+      local: { refused: 'conflict', message: 'This ticket is already closed' },
     },
     {
       name: 'the assignee is not an engineer',
@@ -1823,9 +1841,7 @@ const table: { [N in MutationName]: Case[] } = {
         email: cast.cathy.email,
         role: 'CUSTOMER',
       }),
-      local: 'ok',
-      server: { refused: 'conflict', message: 'A user with this email already exists' },
-      why: 'E-mail uniqueness (case-insensitive, among users not deleted) is checked by the server alone.',
+      local: { refused: 'conflict', message: 'A user with this email already exists' },
     },
   ],
   'user.update': [

@@ -7,6 +7,7 @@
  */
 import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
 import {
+  assignTicketRefusal,
   mergeServiceNotes,
   resolveTicketRefusal,
   takeTicketRefusal,
@@ -69,6 +70,8 @@ export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.assign': async (store, { ticketId, engineerUserId }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
+    const refusal = assignTicketRefusal(ticket);
+    if (refusal) throw new MutationRejected('conflict', refusal);
     await store.put('supportTickets', {
       ...ticket,
       engineerUserId,
