@@ -537,7 +537,7 @@ describe('engineer metrics of the demo data', () => {
       id: string;
       engineer: { performanceMetrics: { averageResolutionTime: number; completionRate: number } };
     }>(`select id, engineer from public.users where role = 'ENGINEER'`);
-    const averages = new Set<number>();
+    const averages = new Set<number | null>();
     for (const e of engineers) {
       const computed = engineerMetrics(e.id, tickets, []);
       expect(e.engineer.performanceMetrics).toMatchObject({

@@ -78,7 +78,9 @@ export async function loadEngineerCounts(db: ChairsideDatabase): Promise<Enginee
  * by side, and each engineer's average is made as their keys arrive (a task each, not one long
  * pass over every key).
  */
-export async function loadResolutionHours(db: ChairsideDatabase): Promise<Map<string, number>> {
+export async function loadResolutionHours(
+  db: ChairsideDatabase,
+): Promise<Map<string, number | null>> {
   const engineers = await loadEngineers(db);
   const hours = await Promise.all(
     engineers.map(async (engineer) => {
@@ -96,7 +98,7 @@ export async function loadResolutionHours(db: ChairsideDatabase): Promise<Map<st
       return averageResolutionHours(resolved);
     }),
   );
-  return new Map(engineers.map((e, i) => [e.id, hours[i] ?? 0]));
+  return new Map(engineers.map((e, i) => [e.id, hours[i] ?? null]));
 }
 
 /** Every engineer's whole figures (workloadsOf over every row), both parts read. */
@@ -108,7 +110,7 @@ export async function loadEngineerWorkloads(db: ChairsideDatabase): Promise<Engi
 /** The counts with each engineer's resolution hours where read (undefined where not yet). */
 export function withHours(
   counts: readonly EngineerCounts[],
-  hours: ReadonlyMap<string, number> | undefined,
+  hours: ReadonlyMap<string, number | null> | undefined,
 ): PendingWorkload[] {
   return counts.map((c) => ({ ...c, averageResolutionTime: hours?.get(c.engineer.id) }));
 }
