@@ -27,7 +27,12 @@ import { completedChecklist } from '../../src/domain/installation';
 import { MUTATION_NAMES, type MutationName, type RejectionClass } from '../../src/domain/mutations';
 import { calculateQuote } from '../../src/domain/quote';
 import { serviceStatus } from '../../src/domain/service-status';
-import { isCovered, warrantyState, type Warranty } from '../../src/domain/warranty';
+import {
+  isCovered,
+  isWarrantyConfirmed,
+  warrantyState,
+  type Warranty,
+} from '../../src/domain/warranty';
 import { toLocalRow } from '../../sync/wire';
 import { callOp, type Actor } from './actors';
 import {
@@ -367,6 +372,19 @@ const warrantyWithDaysLeft = (now: Date, days: number): Warranty => {
   };
 };
 const allPass = { partsArrived: true, powersOn: true, movementOK: true, waterAirOK: true };
+/** A test sheet on file (issue 29: submitted before the warranty was activated). */
+const sheetOnFile = (checks: typeof allPass) => ({
+  ...checks,
+  notes: null,
+  submittedAt: '2026-01-01T00:00:00.000Z',
+});
+/** Whether the resulting chair's warranty counts as confirmed (isWarrantyConfirmed). */
+const confirmedWarranty = (expected: boolean) => ({
+  table: 'chairs' as const,
+  id: (ids: Ids) => ids.chair!,
+  value: (row: Row) => isWarrantyConfirmed(row.warranty as Warranty | null),
+  expected,
+});
 const notes = (row: Row) => (row.serviceNotes ?? {}) as Row;
 const quoteOf = (row: Row, now: Date) =>
   calculateQuote(
@@ -1136,6 +1154,21 @@ const table: { [N in MutationName]: Case[] } = {
       local: 'ok',
     },
     {
+      name: 'a DELIVERED chair with a passing sheet on file: confirmed at once (issue 29)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({ serialNumber: ids.serial, deliveryDate: '2026-02-01T10:00:00Z' }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
+    },
+    {
       name: 'a chair already REGISTERED',
       as: 'cathy',
       setup: async (s) => {
@@ -1211,6 +1244,36 @@ const table: { [N in MutationName]: Case[] } = {
         refused: 'validation',
         message: 'Warranty must be activated within 14 days of delivery',
       },
+    },
+    {
+      name: 'a delivered chair with a passing sheet on file: confirmed at once (issue 29)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
+    },
+    {
+      name: 'a delivered chair with a failed sheet on file: activated, not confirmed',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile({ ...allPass, powersOn: false }),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
+      local: 'ok',
+      derive: confirmedWarranty(false),
     },
     {
       name: 'a chair already REGISTERED',
@@ -1367,6 +1430,22 @@ const table: { [N in MutationName]: Case[] } = {
           isCovered(row.warranty as Warranty, now),
         ],
         expected: ['EXPIRED', false],
+      },
+    },
+    {
+      name: 'all four pass on a delivered chair never activated: on file, not confirmed (issue 29)',
+      as: 'cathy',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'DELIVERED', owner: cast.cathy.id }),
+      }),
+      args: (ids) => ({ chairId: ids.chair, ...allPass }),
+      local: 'ok',
+      // The stored flag itself: a warranty that does not run is never marked confirmed.
+      derive: {
+        table: 'chairs',
+        id: (ids) => ids.chair!,
+        value: (row) => (row.warranty as Warranty | null)?.confirmed === true,
+        expected: false,
       },
     },
     {
@@ -1539,6 +1618,28 @@ const table: { [N in MutationName]: Case[] } = {
         },
         expected: 'Current',
       },
+    },
+    {
+      name: "its customer's DELIVERED chair with a passing sheet on file: warranty started confirmed",
+      as: 'eve',
+      setup: async (s) => ({
+        chair: await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        }),
+      }),
+      args: (ids) => ({
+        id: randomUUID(),
+        chairId: ids.chair,
+        customerUserId: cast.cathy.id,
+        checklist: completedChecklist(),
+        customerName: 'Dr Patel',
+        signatureText: 'A. Patel',
+        signatureImage: PNG,
+      }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
     },
     {
       name: 'one checklist item unticked',
