@@ -144,20 +144,25 @@ class Seeder {
       customer?: string;
       engineer?: string | null;
       serviceNotes?: Row | null;
+      /** When a RESOLVED or CLOSED ticket was resolved (else the server stamps it now). */
+      resolvedAt?: string;
       hidden?: boolean;
     } = {},
   ): Promise<string> {
     const id = randomUUID();
     await db.query(
       `insert into public.support_tickets
-         (id, title, description, status, priority, customer_user_id, engineer_user_id, service_notes)
-       values ($1, 'Chair will not rise', 'The base stops half way up', $2, 'NORMAL', $3, $4, $5::jsonb)`,
+         (id, title, description, status, priority, customer_user_id, engineer_user_id,
+          service_notes, resolved_at)
+       values ($1, 'Chair will not rise', 'The base stops half way up', $2, 'NORMAL', $3, $4,
+               $5::jsonb, $6)`,
       [
         id,
         opts.status ?? 'OPEN',
         opts.customer ?? cast.cathy.id,
         opts.engineer ?? null,
         json(opts.serviceNotes),
+        opts.resolvedAt ?? null,
       ],
     );
     return this.show('supportTickets', id, opts.hidden);
@@ -419,6 +424,22 @@ function sheetOnStandIn(name: string, owner: () => string, server: Outcome, why:
   };
 }
 
+/** A resolution stamp well before the case runs. */
+const RESOLVED_EARLIER = '2026-01-10T08:00:00.000Z';
+/** The resulting ticket's resolvedAt ('NOW' within a minute of the case; null: none). */
+const resolvedAtIs = (expected: string | null) => ({
+  table: 'supportTickets' as const,
+  id: (ids: Ids) => ids.ticket!,
+  value: (row: Row, now: Date) => {
+    const at = row.resolvedAt as string | null | undefined;
+    if (!at) return null;
+    return Math.abs(Date.parse(at) - now.getTime()) < MINUTE_MS
+      ? 'NOW'
+      : new Date(at).toISOString();
+  },
+  expected,
+});
+
 const NOT_THE_MIRROR = 'The mirror does not hold the row; the server does and decides.';
 const SERVER_CHECKS_PERMISSION =
   'Roles and assignment are checked by the server; the local effect runs for the permitted screen only.';
@@ -568,13 +589,42 @@ const table: { [N in MutationName]: Case[] } = {
   ],
   'ticket.setStatus': [
     {
-      name: 'the assigned engineer closes the ticket',
+      name: 'the assigned engineer closes the ticket: resolved now',
       as: 'eve',
       setup: async (s) => ({
         ticket: await s.ticket({ status: 'IN_PROGRESS', engineer: cast.eve.id }),
       }),
       args: (ids) => ({ ticketId: ids.ticket, status: 'CLOSED' }),
       local: 'ok',
+      derive: resolvedAtIs('NOW'),
+    },
+    {
+      name: 'a RESOLVED ticket closed keeps when it was resolved (issue 29)',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, status: 'CLOSED' }),
+      local: 'ok',
+      derive: resolvedAtIs(RESOLVED_EARLIER),
+    },
+    {
+      name: 'a RESOLVED ticket reopened is no longer resolved',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, status: 'IN_PROGRESS' }),
+      local: 'ok',
+      derive: resolvedAtIs(null),
     },
     {
       name: "another engineer's ticket",
@@ -795,6 +845,20 @@ const table: { [N in MutationName]: Case[] } = {
     },
   ],
   'ticket.resolve': [
+    {
+      name: 'a new resolution text on a RESOLVED ticket keeps when it was resolved (issue 29)',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, resolution: 'Replaced the pump and the seal' }),
+      local: 'ok',
+      derive: resolvedAtIs(RESOLVED_EARLIER),
+    },
     {
       name: 'an engineer resolving an unassigned ticket takes it',
       as: 'eve',

@@ -76,7 +76,9 @@ async function renderEngineers(withEngineers = true) {
           engineerUserId: ENGINEER_ID,
           status: 'RESOLVED',
           createdAt: '2026-03-01T00:00:00.000Z',
-          updatedAt: '2026-03-01T05:00:00.000Z',
+          resolvedAt: '2026-03-01T05:00:00.000Z',
+          // Edited later (a note, a reassignment): the resolution time stays 5 h (issue 29).
+          updatedAt: '2026-03-09T05:00:00.000Z',
         }),
       ]);
       await db.serviceRequests.bulkPut([

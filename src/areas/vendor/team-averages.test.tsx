@@ -21,7 +21,7 @@ const resolved = (engineerUserId: string, hours: number) =>
     createdAt: at(0),
     updatedAt: at(hours),
     resolvedAt: at(hours),
-  } as Partial<SupportTicket>);
+  });
 
 async function renderCenter(tickets: SupportTicket[]) {
   return renderVendor(<OperationsCenterScreen />, {
