@@ -42,15 +42,16 @@ export function warrantyExtendedMessage(years: number): string {
 }
 
 /**
- * The customer's words for the warranty (SPEC §2 My Chairs): Not Activated until it is activated,
- * Pending until a passing test sheet confirms it; then the days remaining, near expiry or expired.
+ * The customer's words for the warranty (SPEC §2 My Chairs, §4: Pending or Confirmed): Pending
+ * until it is activated and a passing test sheet confirms it (warrantyNextStep says which is
+ * missing); then the days remaining, near expiry or expired.
  */
 export function customerWarrantyLabel(chair: Pick<Chair, 'warranty'>, now: Date): string {
   const warranty = chair.warranty ?? {};
-  const state = warrantyState(warranty, now);
-  if (state === 'NOT_ACTIVATED') return 'Not Activated';
   if (!isWarrantyConfirmed(warranty)) return 'Pending';
-  switch (state) {
+  switch (warrantyState(warranty, now)) {
+    case 'NOT_ACTIVATED':
+      return 'Not Activated';
     case 'EXPIRED':
       return 'Expired';
     case 'EXPIRING':
