@@ -13,7 +13,8 @@ import { LoadingState } from './loading-state';
 export interface BarDatum {
   /** The bar's name (an engineer), on the category axis and the table's first column. */
   label: string;
-  value: number;
+  /** null: no figure to draw (no bar, not a bar of 0); `text` says why, e.g. 'No data yet'. */
+  value: number | null;
   /** A colour palette ('red', 'orange', 'green', 'brand', 'gray'): light and dark mode alike. */
   palette: string;
   /** The value in words for the table, e.g. '4.5 h (Excellent)'. */

@@ -139,3 +139,35 @@ describe('assignee index (schema v5)', () => {
     await db.delete();
   });
 });
+
+describe('resolution index (schema v7)', () => {
+  it('gives the resolved tickets a v6 mirror holds their last update as when they were resolved', async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const v6 = SCHEMA_VERSIONS.find((s) => s.version === 6)!;
+    const old = new Dexie(name);
+    old.version(v6.version).stores(v6.stores);
+    await old.open();
+    const closed = ticketRow({ engineerUserId: ENGINEER_ID, status: 'CLOSED' });
+    const open = ticketRow({ engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' });
+    await old.table('supportTickets').bulkPut([
+      { ...closed, assigneeKey: ENGINEER_ID },
+      { ...open, assigneeKey: ENGINEER_ID },
+    ]);
+    old.close();
+
+    const db = openLocalDatabase(ENGINEER_ID, { name });
+    await db.open();
+    expect(await db.supportTickets.get(closed.id)).toEqual({
+      ...closed,
+      resolvedAt: closed.updatedAt,
+    });
+    expect(await db.supportTickets.get(open.id)).toEqual(open);
+    const keys = await db.supportTickets
+      .where('[assigneeKey+status+createdAt+resolvedAt]')
+      .between([ENGINEER_ID, Dexie.minKey], [ENGINEER_ID, Dexie.maxKey])
+      .primaryKeys();
+    expect(keys).toEqual([closed.id]);
+    db.close();
+    await db.delete();
+  });
+});

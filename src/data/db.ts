@@ -156,6 +156,18 @@ const SCHEMA_V6 = {
   serviceRequests: `${SCHEMA_V5.serviceRequests}, [assigneeKey+status]`,
 };
 
+/**
+ * v7: the resolution times from when each ticket was resolved (issue 29), not its last update:
+ * `[assigneeKey+status+createdAt+resolvedAt]` gives each engineer's resolved tickets' times from
+ * index keys, as v6's index gave their updates. A row without resolvedAt is left out of it (only
+ * resolved rows have one); resolved rows stored before the stamp get their last update, as the
+ * server's own backfill does (migration 20261126000018), until the pull brings the server's.
+ */
+const SCHEMA_V7 = {
+  ...SCHEMA_V6,
+  supportTickets: `${SCHEMA_V6.supportTickets}, [assigneeKey+status+createdAt+resolvedAt]`,
+};
+
 /** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
 export const UNASSIGNED = '-';
 
@@ -207,6 +219,18 @@ export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
       ),
   },
   { version: 6, stores: SCHEMA_V6 },
+  {
+    version: 7,
+    stores: SCHEMA_V7,
+    upgrade: (tx) =>
+      tx
+        .table('supportTickets')
+        .where('status')
+        .anyOf('RESOLVED', 'CLOSED')
+        .modify((row: { updatedAt: string; resolvedAt?: string | null }) => {
+          row.resolvedAt ??= row.updatedAt;
+        }),
+  },
 ];
 
 /**

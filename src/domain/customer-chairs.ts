@@ -3,7 +3,13 @@
 // that has expired or has 90 days or fewer left. Pure: the time comes in as `now`.
 import type { Chair } from './entities';
 import { serviceStatus } from './service-status';
-import { canExtendWarranty, warrantyState } from './warranty';
+import {
+  canExtendWarranty,
+  isWarrantyActivated,
+  isWarrantyConfirmed,
+  testSheetPassed,
+  warrantyState,
+} from './warranty';
 
 /** Submit Test Sheet is offered only while the chair has none. */
 export function canSubmitTestSheet(chair: Pick<Chair, 'testSheet'>): boolean {
@@ -36,12 +42,13 @@ export function warrantyExtendedMessage(years: number): string {
 }
 
 /**
- * The customer's words for the warranty (SPEC §2 My Chairs): Pending until a passing test sheet
- * confirms it; then the days remaining, near expiry or expired.
+ * The customer's words for the warranty (SPEC §2 My Chairs, §4: Pending or Confirmed): Pending
+ * until it is activated and a passing test sheet confirms it (warrantyNextStep says which is
+ * missing); then the days remaining, near expiry or expired.
  */
 export function customerWarrantyLabel(chair: Pick<Chair, 'warranty'>, now: Date): string {
   const warranty = chair.warranty ?? {};
-  if (!warranty.confirmed) return 'Pending';
+  if (!isWarrantyConfirmed(warranty)) return 'Pending';
   switch (warrantyState(warranty, now)) {
     case 'NOT_ACTIVATED':
       return 'Not Activated';
@@ -52,6 +59,15 @@ export function customerWarrantyLabel(chair: Pick<Chair, 'warranty'>, now: Date)
     case 'ACTIVE':
       return 'Active';
   }
+}
+
+/** Under a warranty not yet confirmed: what confirms it (issue 29: in the order it happens). */
+export function warrantyNextStep(chair: Pick<Chair, 'warranty' | 'testSheet'>): string {
+  if (isWarrantyActivated(chair.warranty)) return 'Confirmed once the test sheet passes';
+  if (chair.testSheet && testSheetPassed(chair.testSheet)) {
+    return 'Test sheet passed: confirmed once the warranty is activated';
+  }
+  return 'Confirmed once the warranty is activated and the test sheet passes';
 }
 
 /** Half-hour service slots from 08:00 to 16:30 (SPEC §9: 18 slots). */

@@ -172,6 +172,11 @@ export interface SupportTicket extends Synced {
   chairId: string | null;
   resolution: string | null;
   serviceNotes: ServiceNotes | null;
+  /**
+   * When it entered RESOLVED or CLOSED (stamped by the server, kept while it stays so, cleared on
+   * reopening; issue 29). Absent on rows pulled before the stamp existed.
+   */
+  resolvedAt?: string | null;
 }
 
 export interface TrainingResource extends Synced {

@@ -4,7 +4,7 @@
 import type { ChairService, ServiceHistoryEntry } from './entities';
 import { checklistItemIds } from './installation-checklist';
 import { nextServiceDueAfter } from './service-status';
-import { newWarranty, type Warranty } from './warranty';
+import { newWarranty, type TestSheetChecks, type Warranty } from './warranty';
 
 /** The checklist as stored once complete: every item id, ticked. */
 export function completedChecklist(): Record<string, boolean> {
@@ -59,13 +59,17 @@ export function serviceAfterInstallation(
 
 /**
  * The warranty after an installation: a chair with an owner is now in service at their practice,
- * so a warranty not yet activated starts now (not confirmed: the customer's test sheet confirms
- * it, as after an activation); an activated warranty, or a chair without owner, keeps its own.
+ * so a warranty not yet activated starts now (confirmed by a passing test sheet already on file,
+ * else by the customer's test sheet later, as after an activation); an activated warranty, or a chair without owner, keeps its own.
  */
 export function warrantyAfterInstallation(
-  chair: { ownerUserId: string | null; warranty: Warranty | null },
+  chair: {
+    ownerUserId: string | null;
+    warranty: Warranty | null;
+    testSheet?: TestSheetChecks | null;
+  },
   now: string,
 ): Warranty | null {
-  if (chair.ownerUserId && !chair.warranty?.activatedAt) return newWarranty(now);
+  if (chair.ownerUserId && !chair.warranty?.activatedAt) return newWarranty(now, chair.testSheet);
   return chair.warranty;
 }

@@ -15,8 +15,12 @@ describe('averageResolutionHours', () => {
       averageResolutionHours([ticket('e1', 'RESOLVED', 1), ticket('e1', 'CLOSED', 2.25)]),
     ).toBe(1.6);
   });
-  it('is 0 with no resolved tickets', () => {
-    expect(averageResolutionHours([])).toBe(0);
+  it('is no figure (null), not 0, with no resolved tickets', () => {
+    expect(averageResolutionHours([])).toBeNull();
+  });
+  it('reads creation to resolution, not to a later edit (issue 29)', () => {
+    const edited = { ...ticket('e1', 'CLOSED', 1000), resolvedAt: at(20) };
+    expect(averageResolutionHours([edited])).toBe(20);
   });
 });
 
@@ -43,10 +47,10 @@ describe('engineerMetrics', () => {
       totalExperience: 3,
     });
   });
-  it('gives a 0 completion rate and 0 hours when nothing is assigned', () => {
+  it('gives no completion rate and no hours (null) when nothing is assigned', () => {
     expect(engineerMetrics('e9', tickets, requests)).toEqual({
-      averageResolutionTime: 0,
-      completionRate: 0,
+      averageResolutionTime: null,
+      completionRate: null,
       totalTicketsResolved: 0,
       totalServiceRequestsCompleted: 0,
       totalExperience: 0,

@@ -1,5 +1,8 @@
 // Engineer performance metrics (SPEC §3 Engineer metrics, §9), computed from tickets and
 // service requests. Pure: no clock involved, durations come from the records themselves.
+// No data is not a figure (issue 29): an engineer with no resolved ticket has no resolution
+// time (null, 'No resolved tickets yet'), one with no assigned ticket no completion rate; they
+// stay out of averages and ratings.
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -9,6 +12,8 @@ export interface MetricsTicket {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** When the ticket was resolved (set once by resolving); older rows fall back to updatedAt. */
+  resolvedAt?: string | null;
 }
 
 /** The service request fields the metrics read. */
@@ -19,8 +24,10 @@ export interface MetricsServiceRequest {
 
 /** An engineer's computed performance. */
 export interface EngineerMetrics {
-  averageResolutionTime: number;
-  completionRate: number;
+  /** Hours, one decimal; null when no ticket is resolved. */
+  averageResolutionTime: number | null;
+  /** Percent, one decimal; null when no ticket is assigned. */
+  completionRate: number | null;
   totalTicketsResolved: number;
   totalServiceRequestsCompleted: number;
   totalExperience: number;
@@ -33,16 +40,38 @@ function roundOne(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function resolutionHours(ticket: MetricsTicket): number | null {
-  const ms = new Date(ticket.updatedAt).getTime() - new Date(ticket.createdAt).getTime();
+/** What an engineer's resolution time reads when none of their tickets is resolved. */
+export const NO_RESOLVED_TICKETS = 'No resolved tickets yet';
+/** What an engineer's completion rate reads when no ticket is assigned to them. */
+export const NO_ASSIGNED_TICKETS = 'No tickets assigned yet';
+
+type ResolvedTimes = Pick<MetricsTicket, 'createdAt' | 'updatedAt' | 'resolvedAt'>;
+
+/**
+ * Hours from creation to resolution (issue 29: not to the last update, which a later edit moves;
+ * README, Departures). A row from before the resolution stamp reads its last update.
+ */
+function resolutionHours(ticket: ResolvedTimes): number | null {
+  const end = ticket.resolvedAt ?? ticket.updatedAt;
+  const ms = new Date(end).getTime() - new Date(ticket.createdAt).getTime();
   return Number.isFinite(ms) ? ms / HOUR_MS : null;
 }
 
-/** Average hours from creation to last update over resolved tickets, one decimal; 0 when none. */
-export function averageResolutionHours(resolved: readonly MetricsTicket[]): number {
+/** Average hours from creation to resolution over resolved tickets, one decimal; null when none. */
+export function averageResolutionHours(resolved: readonly ResolvedTimes[]): number | null {
   const hours = resolved.map(resolutionHours).filter((h): h is number => h !== null);
-  if (hours.length === 0) return 0;
+  if (hours.length === 0) return null;
   return roundOne(hours.reduce((sum, h) => sum + h, 0) / hours.length);
+}
+
+/** '4.5h', or 'No resolved tickets yet'. */
+export function resolutionText(hours: number | null): string {
+  return hours === null ? NO_RESOLVED_TICKETS : `${hours}h`;
+}
+
+/** '67%' (whole percent, SPEC §9), or 'No tickets assigned yet'. */
+export function completionText(rate: number | null): string {
+  return rate === null ? NO_ASSIGNED_TICKETS : `${Math.round(rate)}%`;
 }
 
 /** Metrics for one engineer: resolution time, completion rate and resolved/completed counts. */
@@ -70,7 +99,7 @@ export function metricsOf(
 ): EngineerMetrics {
   const resolved = assigned.filter((t) => RESOLVED_TICKET_STATUSES.includes(t.status));
   const completionRate =
-    assigned.length === 0 ? 0 : roundOne((resolved.length / assigned.length) * 100);
+    assigned.length === 0 ? null : roundOne((resolved.length / assigned.length) * 100);
   return {
     averageResolutionTime: averageResolutionHours(resolved),
     completionRate,

@@ -36,6 +36,34 @@ export function takeTicketRefusal(
   return null;
 }
 
+/**
+ * Why a ticket may not be assigned (ticket.assign), or null: a RESOLVED or CLOSED ticket is
+ * finished work, credited to who did it (issue 29: reassigning one handed the credit to another
+ * engineer). Reopening it is the assigned engineer's explicit step (ticket.setStatus).
+ */
+export function assignTicketRefusal(ticket: { status: TicketStatus }): string | null {
+  return ticket.status === 'RESOLVED' || ticket.status === 'CLOSED'
+    ? `This ticket is already ${statusWord(ticket.status)}`
+    : null;
+}
+
+const FINISHED: readonly TicketStatus[] = ['RESOLVED', 'CLOSED'];
+
+/**
+ * When the ticket was resolved, after it moves to `next` at `now` (the database's
+ * stamp_ticket_resolved): stamped on entering RESOLVED or CLOSED, kept while it stays so,
+ * cleared when it is reopened. The resolution time reads it, so no later edit moves it.
+ */
+export function resolvedAtAfter(
+  ticket: { status: TicketStatus; resolvedAt?: string | null; updatedAt: string },
+  next: TicketStatus,
+  now: string,
+): string | null {
+  if (!FINISHED.includes(next)) return null;
+  if (FINISHED.includes(ticket.status)) return ticket.resolvedAt ?? ticket.updatedAt;
+  return now;
+}
+
 /** Resolving a ticket an admin closed (ticket.resolve). */
 export const TICKET_CLOSED_NOT_RESOLVED = 'This ticket is closed and cannot be resolved';
 

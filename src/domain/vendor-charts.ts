@@ -9,11 +9,13 @@ import {
   type Rating,
   type CompletionRating,
 } from './ratings';
+import { NO_ASSIGNED_TICKETS, NO_RESOLVED_TICKETS } from './metrics';
 import { engineerLabel, type EngineerCounts, type EngineerWorkload } from './vendor';
 
 export interface ChartRow {
   label: string;
-  value: number;
+  /** null: no figure (no bar; `text` says why). */
+  value: number | null;
   palette: string;
   text: string;
 }
@@ -44,30 +46,33 @@ export function workloadChartRows(workloads: readonly EngineerWorkload[]): Chart
     }));
 }
 
-/** Average resolution hours per engineer, against the 6-hour target (under 12 Good). */
+/**
+ * Average resolution hours per engineer, against the 6-hour target (under 12 Good). An engineer
+ * with no resolved ticket has no bar and no rating: 'No resolved tickets yet'.
+ */
 export function resolutionChartRows(workloads: readonly EngineerWorkload[]): ChartRow[] {
   return workloads.map((w) => {
-    const rating = resolutionRating(w.averageResolutionTime);
-    return {
-      label: engineerLabel(w.engineer),
-      value: w.averageResolutionTime,
-      palette: RATING_PALETTE[rating],
-      text: `${w.averageResolutionTime}h (${rating})`,
-    };
+    const label = engineerLabel(w.engineer);
+    const hours = w.averageResolutionTime;
+    if (hours === null) return { label, value: null, palette: 'gray', text: NO_RESOLVED_TICKETS };
+    const rating = resolutionRating(hours);
+    return { label, value: hours, palette: RATING_PALETTE[rating], text: `${hours}h (${rating})` };
   });
 }
 
-/** Completion rate per engineer, against 90% (Excellent) and 80% (Good). */
+/**
+ * Completion rate per engineer, against 90% (Excellent) and 80% (Good); none for an engineer
+ * with no assigned ticket: 'No tickets assigned yet'.
+ */
 export function completionChartRows(workloads: readonly EngineerCounts[]): ChartRow[] {
   return workloads.map((w) => {
+    const label = engineerLabel(w.engineer);
+    if (w.completionRate === null) {
+      return { label, value: null, palette: 'gray', text: NO_ASSIGNED_TICKETS };
+    }
     const rate = Math.round(w.completionRate);
     const rating = completionRating(w.completionRate);
-    return {
-      label: engineerLabel(w.engineer),
-      value: rate,
-      palette: RATING_PALETTE[rating],
-      text: `${rate}% (${rating})`,
-    };
+    return { label, value: rate, palette: RATING_PALETTE[rating], text: `${rate}% (${rating})` };
   });
 }
 

@@ -96,13 +96,24 @@ describe('vendor rules', () => {
       averageResolutionTime: 4,
       completionRate: 33.3,
     });
-    expect(b).toMatchObject({ activeTickets: 0, servicesAssigned: 0, completionRate: 0 });
+    // No data is not a figure (issue 29): Bob has no resolved and no assigned ticket.
+    expect(b).toMatchObject({
+      activeTickets: 0,
+      servicesAssigned: 0,
+      averageResolutionTime: null,
+      completionRate: null,
+    });
+    // Bob stays out of the team's averages: Alice's figures, not halved by Bob's nothing.
     expect(teamAverages([a!, b!])).toEqual({
-      averageResolutionTime: 2,
-      completionRate: 16.7,
+      averageResolutionTime: 4,
+      completionRate: 33.3,
       customerSatisfaction: 4.8,
     });
-    expect(teamAverages([b!]).customerSatisfaction).toBeNull();
+    expect(teamAverages([b!])).toEqual({
+      averageResolutionTime: null,
+      completionRate: null,
+      customerSatisfaction: null,
+    });
   });
 
   it("an engineer without a name is 'Unknown Engineer'", () => {

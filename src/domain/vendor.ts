@@ -150,7 +150,9 @@ export type EngineerCounts = Omit<EngineerWorkload, 'averageResolutionTime'>;
  * An engineer's figures as a screen shows them while the resolution hours are read: every count,
  * and the average resolution time once known (undefined until then, never a stand-in 0).
  */
-export type PendingWorkload = EngineerCounts & { averageResolutionTime: number | undefined };
+export type PendingWorkload = EngineerCounts & {
+  averageResolutionTime: number | null | undefined;
+};
 
 /**
  * workloadsOf's figures but the resolution time, from how many assigned tickets the engineer has
@@ -171,7 +173,7 @@ export function countsOf(
   }
   return {
     engineer,
-    completionRate: assigned === 0 ? 0 : roundOne((resolved / assigned) * 100),
+    completionRate: assigned === 0 ? null : roundOne((resolved / assigned) * 100),
     totalTicketsResolved: resolved,
     totalServiceRequestsCompleted: services.completed,
     totalExperience: resolved + services.completed,
@@ -191,8 +193,10 @@ export function loadedWorkloads(pending: readonly PendingWorkload[]): EngineerWo
 }
 
 export interface TeamAverages {
-  averageResolutionTime: number;
-  completionRate: number;
+  /** Mean over the engineers with a resolved ticket; null when none has one. */
+  averageResolutionTime: number | null;
+  /** Mean over the engineers with an assigned ticket; null when none has one. */
+  completionRate: number | null;
   /** Mean stored satisfaction score out of 5, one decimal; null when no engineer has one. */
   customerSatisfaction: number | null;
 }
@@ -200,12 +204,20 @@ export interface TeamAverages {
 const roundOne = (value: number) => Math.round(value * 10) / 10;
 const mean = (values: number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+/** The mean of the figures there are, one decimal; null when there is none (issue 29). */
+const meanOfKnown = (values: (number | null)[]) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : roundOne(mean(known));
+};
 
-/** The team's averages over engineers: resolution hours, completion rate, satisfaction. */
+/**
+ * The team's averages over engineers: resolution hours, completion rate, satisfaction. An
+ * engineer without the figure (no resolved or no assigned ticket) is left out, not counted as 0.
+ */
 export function teamAverages(workloads: readonly EngineerWorkload[]): TeamAverages {
   return {
-    averageResolutionTime: roundOne(mean(workloads.map((w) => w.averageResolutionTime))),
-    completionRate: roundOne(mean(workloads.map((w) => w.completionRate))),
+    averageResolutionTime: meanOfKnown(workloads.map((w) => w.averageResolutionTime)),
+    completionRate: meanOfKnown(workloads.map((w) => w.completionRate)),
     customerSatisfaction: teamSatisfaction(workloads),
   };
 }

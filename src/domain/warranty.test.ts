@@ -4,6 +4,9 @@ import {
   canActivateWarranty,
   extendWarranty,
   isCovered,
+  isWarrantyConfirmed,
+  newWarranty,
+  warrantyAfterTestSheet,
   warrantyDaysRemaining,
   warrantyExpiry,
   warrantyLabel,
@@ -60,7 +63,11 @@ describe('warrantyState', () => {
 
 describe('warrantyLabel', () => {
   it('reads Confirmed or Pending', () => {
-    expect(warrantyLabel({ confirmed: true })).toBe('Confirmed');
+    expect(warrantyLabel({ confirmed: true, activatedAt: '2026-01-01T00:00:00.000Z' })).toBe(
+      'Confirmed',
+    );
+    // Issue 29: a warranty never activated is not confirmed, whatever an older row says.
+    expect(warrantyLabel({ confirmed: true })).toBe('Pending');
     expect(warrantyLabel({ confirmed: false })).toBe('Pending');
     expect(warrantyLabel({})).toBe('Pending');
   });
@@ -117,5 +124,28 @@ describe('extendWarranty', () => {
     const base = { activatedAt, warrantyYears: 5 };
     extendWarranty(base, 5);
     expect(base).toEqual({ activatedAt, warrantyYears: 5 });
+  });
+});
+
+describe('a test sheet and the activation, in either order (issue 29)', () => {
+  const pass = { partsArrived: true, powersOn: true, movementOK: true, waterAirOK: true };
+  const fail = { ...pass, movementOK: false };
+  const now = '2026-03-01T10:00:00.000Z';
+
+  it('a passing sheet confirms an activated warranty', () => {
+    expect(warrantyAfterTestSheet(newWarranty(now), pass)).toMatchObject({ confirmed: true });
+  });
+  it('a passing sheet does not confirm a warranty never activated', () => {
+    expect(warrantyAfterTestSheet(null, pass)).toBeNull();
+    expect(warrantyAfterTestSheet({}, pass)).toEqual({});
+  });
+  it('an activation confirms at once when a passing sheet is on file, not a failed one', () => {
+    expect(newWarranty(now, pass)).toMatchObject({ activatedAt: now, confirmed: true });
+    expect(newWarranty(now, fail)).toMatchObject({ activatedAt: now, confirmed: false });
+    expect(newWarranty(now, null)).toMatchObject({ confirmed: false });
+  });
+  it('counts as confirmed only when activated', () => {
+    expect(isWarrantyConfirmed({ confirmed: true })).toBe(false);
+    expect(isWarrantyConfirmed(newWarranty(now, pass))).toBe(true);
   });
 });

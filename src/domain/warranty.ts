@@ -65,12 +65,12 @@ export function warrantyState(warranty: Warranty, now: Date): WarrantyState {
 
 /** 'Confirmed' once the test sheet passed, else 'Pending'. */
 export function warrantyLabel(warranty: Warranty): 'Pending' | 'Confirmed' {
-  return warranty.confirmed ? 'Confirmed' : 'Pending';
+  return isWarrantyConfirmed(warranty) ? 'Confirmed' : 'Pending';
 }
 
 /** Covered: confirmed, activated and not expired at `now`. */
 export function isCovered(warranty: Warranty, now: Date): boolean {
-  if (!warranty.confirmed) return false;
+  if (!isWarrantyConfirmed(warranty)) return false;
   const state = warrantyState(warranty, now);
   return state === 'ACTIVE' || state === 'EXPIRING';
 }
@@ -98,21 +98,33 @@ export function extendWarranty(warranty: Warranty, years: ExtensionYears): Warra
 
 /** True when the warranty can be extended: it has been confirmed by a passing test sheet. */
 export function canExtendWarranty(warranty: Warranty | null | undefined): boolean {
-  return warranty?.confirmed === true;
+  return isWarrantyConfirmed(warranty);
 }
 
 /**
  * The warranty a registration or activation starts (SPEC §4 Warranty): activated at `now`,
- * 5 years, not confirmed, no extension.
+ * 5 years, no extension; not confirmed, unless a passing test sheet is already on file (issue 29:
+ * a sheet submitted before the activation confirms the warranty when it is activated, so the
+ * customer is never left with a sheet on file and no way to confirm).
  */
-export function newWarranty(now: string): Warranty {
+export function newWarranty(now: string, sheetOnFile?: TestSheetChecks | null): Warranty {
   return {
     activatedAt: now,
-    confirmed: false,
+    confirmed: sheetOnFile ? testSheetPassed(sheetOnFile) : false,
     warrantyYears: DEFAULT_WARRANTY_YEARS,
     extensionPurchased: false,
     extensionYears: 0,
   };
+}
+
+/** Activated: it has a (valid) activation time. */
+export function isWarrantyActivated(warranty: Warranty | null | undefined): boolean {
+  return Boolean(parseDate(warranty?.activatedAt));
+}
+
+/** Confirmed and activated: what 'Confirmed' means on every screen (a count, a badge, a label). */
+export function isWarrantyConfirmed(warranty: Warranty | null | undefined): boolean {
+  return warranty?.confirmed === true && isWarrantyActivated(warranty);
 }
 
 /** The four checks of a test sheet (SPEC §3 Chair testSheet). */
@@ -129,12 +141,15 @@ export function testSheetPassed(sheet: TestSheetChecks): boolean {
 }
 
 /**
- * The warranty after a test sheet: confirmed when every check passed, otherwise unchanged
- * (SPEC §4: the results are only recorded).
+ * The warranty after a test sheet: confirmed when every check passed and the warranty has been
+ * activated; otherwise unchanged (SPEC §4: the results are only recorded). A passing sheet on a
+ * warranty not yet activated confirms it when it is activated (newWarranty).
  */
 export function warrantyAfterTestSheet<W extends Warranty | null>(
   warranty: W,
   sheet: TestSheetChecks,
 ): W | Warranty {
-  return testSheetPassed(sheet) ? { ...warranty, confirmed: true } : warranty;
+  return testSheetPassed(sheet) && isWarrantyActivated(warranty)
+    ? { ...warranty, confirmed: true }
+    : warranty;
 }

@@ -27,7 +27,12 @@ import { completedChecklist } from '../../src/domain/installation';
 import { MUTATION_NAMES, type MutationName, type RejectionClass } from '../../src/domain/mutations';
 import { calculateQuote } from '../../src/domain/quote';
 import { serviceStatus } from '../../src/domain/service-status';
-import { isCovered, warrantyState, type Warranty } from '../../src/domain/warranty';
+import {
+  isCovered,
+  isWarrantyConfirmed,
+  warrantyState,
+  type Warranty,
+} from '../../src/domain/warranty';
 import { toLocalRow } from '../../sync/wire';
 import { callOp, type Actor } from './actors';
 import {
@@ -139,20 +144,25 @@ class Seeder {
       customer?: string;
       engineer?: string | null;
       serviceNotes?: Row | null;
+      /** When a RESOLVED or CLOSED ticket was resolved (else the server stamps it now). */
+      resolvedAt?: string;
       hidden?: boolean;
     } = {},
   ): Promise<string> {
     const id = randomUUID();
     await db.query(
       `insert into public.support_tickets
-         (id, title, description, status, priority, customer_user_id, engineer_user_id, service_notes)
-       values ($1, 'Chair will not rise', 'The base stops half way up', $2, 'NORMAL', $3, $4, $5::jsonb)`,
+         (id, title, description, status, priority, customer_user_id, engineer_user_id,
+          service_notes, resolved_at)
+       values ($1, 'Chair will not rise', 'The base stops half way up', $2, 'NORMAL', $3, $4,
+               $5::jsonb, $6)`,
       [
         id,
         opts.status ?? 'OPEN',
         opts.customer ?? cast.cathy.id,
         opts.engineer ?? null,
         json(opts.serviceNotes),
+        opts.resolvedAt ?? null,
       ],
     );
     return this.show('supportTickets', id, opts.hidden);
@@ -367,6 +377,19 @@ const warrantyWithDaysLeft = (now: Date, days: number): Warranty => {
   };
 };
 const allPass = { partsArrived: true, powersOn: true, movementOK: true, waterAirOK: true };
+/** A test sheet on file (issue 29: submitted before the warranty was activated). */
+const sheetOnFile = (checks: typeof allPass) => ({
+  ...checks,
+  notes: null,
+  submittedAt: '2026-01-01T00:00:00.000Z',
+});
+/** Whether the resulting chair's warranty counts as confirmed (isWarrantyConfirmed). */
+const confirmedWarranty = (expected: boolean) => ({
+  table: 'chairs' as const,
+  id: (ids: Ids) => ids.chair!,
+  value: (row: Row) => isWarrantyConfirmed(row.warranty as Warranty | null),
+  expected,
+});
 const notes = (row: Row) => (row.serviceNotes ?? {}) as Row;
 const quoteOf = (row: Row, now: Date) =>
   calculateQuote(
@@ -400,6 +423,22 @@ function sheetOnStandIn(name: string, owner: () => string, server: Outcome, why:
     why,
   };
 }
+
+/** A resolution stamp well before the case runs. */
+const RESOLVED_EARLIER = '2026-01-10T08:00:00.000Z';
+/** The resulting ticket's resolvedAt ('NOW' within a minute of the case; null: none). */
+const resolvedAtIs = (expected: string | null) => ({
+  table: 'supportTickets' as const,
+  id: (ids: Ids) => ids.ticket!,
+  value: (row: Row, now: Date) => {
+    const at = row.resolvedAt as string | null | undefined;
+    if (!at) return null;
+    return Math.abs(Date.parse(at) - now.getTime()) < MINUTE_MS
+      ? 'NOW'
+      : new Date(at).toISOString();
+  },
+  expected,
+});
 
 const NOT_THE_MIRROR = 'The mirror does not hold the row; the server does and decides.';
 const SERVER_CHECKS_PERMISSION =
@@ -512,13 +551,31 @@ const table: { [N in MutationName]: Case[] } = {
       local: 'ok',
     },
     {
-      name: 'a RESOLVED ticket keeps its status',
+      name: 'an IN_PROGRESS ticket is reassigned and keeps its status',
+      as: 'vera',
+      setup: async (s) => ({
+        ticket: await s.ticket({ status: 'IN_PROGRESS', engineer: cast.ed.id }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
+      local: 'ok',
+    },
+    {
+      name: 'a RESOLVED ticket keeps its engineer (issue 29)',
       as: 'adam',
       setup: async (s) => ({
         ticket: await s.ticket({ status: 'RESOLVED', engineer: cast.ed.id }),
       }),
       args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
-      local: 'ok',
+      local: { refused: 'conflict', message: 'This ticket is already resolved' },
+    },
+    {
+      name: 'a CLOSED ticket keeps its engineer (issue 29)',
+      as: 'vera',
+      setup: async (s) => ({
+        ticket: await s.ticket({ status: 'CLOSED', engineer: cast.ed.id }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, engineerUserId: cast.eve.id }),
+      local: { refused: 'conflict', message: 'This ticket is already closed' },
     },
     {
       name: 'the assignee is not an engineer',
@@ -532,13 +589,42 @@ const table: { [N in MutationName]: Case[] } = {
   ],
   'ticket.setStatus': [
     {
-      name: 'the assigned engineer closes the ticket',
+      name: 'the assigned engineer closes the ticket: resolved now',
       as: 'eve',
       setup: async (s) => ({
         ticket: await s.ticket({ status: 'IN_PROGRESS', engineer: cast.eve.id }),
       }),
       args: (ids) => ({ ticketId: ids.ticket, status: 'CLOSED' }),
       local: 'ok',
+      derive: resolvedAtIs('NOW'),
+    },
+    {
+      name: 'a RESOLVED ticket closed keeps when it was resolved (issue 29)',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, status: 'CLOSED' }),
+      local: 'ok',
+      derive: resolvedAtIs(RESOLVED_EARLIER),
+    },
+    {
+      name: 'a RESOLVED ticket reopened is no longer resolved',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, status: 'IN_PROGRESS' }),
+      local: 'ok',
+      derive: resolvedAtIs(null),
     },
     {
       name: "another engineer's ticket",
@@ -759,6 +845,20 @@ const table: { [N in MutationName]: Case[] } = {
     },
   ],
   'ticket.resolve': [
+    {
+      name: 'a new resolution text on a RESOLVED ticket keeps when it was resolved (issue 29)',
+      as: 'eve',
+      setup: async (s) => ({
+        ticket: await s.ticket({
+          status: 'RESOLVED',
+          engineer: cast.eve.id,
+          resolvedAt: RESOLVED_EARLIER,
+        }),
+      }),
+      args: (ids) => ({ ticketId: ids.ticket, resolution: 'Replaced the pump and the seal' }),
+      local: 'ok',
+      derive: resolvedAtIs(RESOLVED_EARLIER),
+    },
     {
       name: 'an engineer resolving an unassigned ticket takes it',
       as: 'eve',
@@ -1118,6 +1218,21 @@ const table: { [N in MutationName]: Case[] } = {
       local: 'ok',
     },
     {
+      name: 'a DELIVERED chair with a passing sheet on file: confirmed at once (issue 29)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids) => ({ serialNumber: ids.serial, deliveryDate: '2026-02-01T10:00:00Z' }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
+    },
+    {
       name: 'a chair already REGISTERED',
       as: 'cathy',
       setup: async (s) => {
@@ -1193,6 +1308,36 @@ const table: { [N in MutationName]: Case[] } = {
         refused: 'validation',
         message: 'Warranty must be activated within 14 days of delivery',
       },
+    },
+    {
+      name: 'a delivered chair with a passing sheet on file: confirmed at once (issue 29)',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
+    },
+    {
+      name: 'a delivered chair with a failed sheet on file: activated, not confirmed',
+      as: 'cathy',
+      setup: async (s) => {
+        const chair = await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile({ ...allPass, powersOn: false }),
+        });
+        return { chair, serial: await s.serialOf(chair) };
+      },
+      args: (ids, w) => ({ serialNumber: ids.serial, deliveryDate: ago(w.now, DAY_MS) }),
+      local: 'ok',
+      derive: confirmedWarranty(false),
     },
     {
       name: 'a chair already REGISTERED',
@@ -1349,6 +1494,22 @@ const table: { [N in MutationName]: Case[] } = {
           isCovered(row.warranty as Warranty, now),
         ],
         expected: ['EXPIRED', false],
+      },
+    },
+    {
+      name: 'all four pass on a delivered chair never activated: on file, not confirmed (issue 29)',
+      as: 'cathy',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'DELIVERED', owner: cast.cathy.id }),
+      }),
+      args: (ids) => ({ chairId: ids.chair, ...allPass }),
+      local: 'ok',
+      // The stored flag itself: a warranty that does not run is never marked confirmed.
+      derive: {
+        table: 'chairs',
+        id: (ids) => ids.chair!,
+        value: (row) => (row.warranty as Warranty | null)?.confirmed === true,
+        expected: false,
       },
     },
     {
@@ -1521,6 +1682,28 @@ const table: { [N in MutationName]: Case[] } = {
         },
         expected: 'Current',
       },
+    },
+    {
+      name: "its customer's DELIVERED chair with a passing sheet on file: warranty started confirmed",
+      as: 'eve',
+      setup: async (s) => ({
+        chair: await s.chair({
+          status: 'DELIVERED',
+          owner: cast.cathy.id,
+          testSheet: sheetOnFile(allPass),
+        }),
+      }),
+      args: (ids) => ({
+        id: randomUUID(),
+        chairId: ids.chair,
+        customerUserId: cast.cathy.id,
+        checklist: completedChecklist(),
+        customerName: 'Dr Patel',
+        signatureText: 'A. Patel',
+        signatureImage: PNG,
+      }),
+      local: 'ok',
+      derive: confirmedWarranty(true),
     },
     {
       name: 'one checklist item unticked',
@@ -1823,9 +2006,7 @@ const table: { [N in MutationName]: Case[] } = {
         email: cast.cathy.email,
         role: 'CUSTOMER',
       }),
-      local: 'ok',
-      server: { refused: 'conflict', message: 'A user with this email already exists' },
-      why: 'E-mail uniqueness (case-insensitive, among users not deleted) is checked by the server alone.',
+      local: { refused: 'conflict', message: 'A user with this email already exists' },
     },
   ],
   'user.update': [

@@ -355,12 +355,28 @@ describe('ticket.assign', () => {
   });
 
   it('lets an admin reassign without changing a non-OPEN status', async () => {
-    const id = await seedTicket({ engineer: ed.id, status: 'RESOLVED' });
+    const id = await seedTicket({ engineer: ed.id, status: 'IN_PROGRESS' });
     const outcome = await callOp(adam, 'ticket.assign', { ticketId: id, engineerUserId: eve.id });
     expect(rowOf(outcome, 'support_tickets')).toMatchObject({
       engineer_user_id: eve.id,
-      status: 'RESOLVED',
+      status: 'IN_PROGRESS',
     });
+  });
+
+  it('refuses to reassign a RESOLVED or CLOSED ticket: its credit stays (issue 29)', async () => {
+    for (const [status, word] of [
+      ['RESOLVED', 'resolved'],
+      ['CLOSED', 'closed'],
+    ] as const) {
+      const id = await seedTicket({ engineer: ed.id, status });
+      const before = await ticket(id);
+      expectRefused(
+        await callOp(vera, 'ticket.assign', { ticketId: id, engineerUserId: eve.id }),
+        409,
+        `This ticket is already ${word}`,
+      );
+      expect(await ticket(id)).toEqual(before);
+    }
   });
 
   it("refuses a target that is not an active engineer with 'Engineer not found'", async () => {

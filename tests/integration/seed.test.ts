@@ -526,18 +526,27 @@ describe('engineer metrics of the demo data', () => {
         status: string;
         created_at: Date;
         updated_at: Date;
-      }>(`select engineer_user_id, status, created_at, updated_at from public.support_tickets`)
+        resolved_at: Date | null;
+      }>(
+        `select engineer_user_id, status, created_at, updated_at, resolved_at
+           from public.support_tickets`,
+      )
     ).map((t) => ({
       engineerUserId: t.engineer_user_id,
       status: t.status,
       createdAt: new Date(t.created_at).toISOString(),
       updatedAt: new Date(t.updated_at).toISOString(),
+      resolvedAt: t.resolved_at ? new Date(t.resolved_at).toISOString() : null,
     }));
+    // Every resolved demo ticket says when (the stamp the resolution time reads, issue 29).
+    for (const t of tickets) {
+      expect(t.resolvedAt !== null).toBe(t.status === 'RESOLVED' || t.status === 'CLOSED');
+    }
     const engineers = await values<{
       id: string;
       engineer: { performanceMetrics: { averageResolutionTime: number; completionRate: number } };
     }>(`select id, engineer from public.users where role = 'ENGINEER'`);
-    const averages = new Set<number>();
+    const averages = new Set<number | null>();
     for (const e of engineers) {
       const computed = engineerMetrics(e.id, tickets, []);
       expect(e.engineer.performanceMetrics).toMatchObject({

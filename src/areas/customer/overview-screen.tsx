@@ -22,6 +22,7 @@ import { formatDate } from '../../domain/format';
 import { chairModelName } from '../../domain/labels';
 import { customerPaths } from '../../domain/paths';
 import { isTicketActive } from '../../domain/active-tickets';
+import { isWarrantyConfirmed } from '../../domain/warranty';
 
 /** Recent tickets show 3 (SPEC §9). */
 const RECENT_TICKETS = 3;
@@ -100,7 +101,7 @@ export function OverviewScreen() {
             <StatCard label="My Chairs" value={chairs.length} />
             <StatCard
               label="Confirmed Warranties"
-              value={chairs.filter((c) => c.warranty?.confirmed).length}
+              value={chairs.filter((c) => isWarrantyConfirmed(c.warranty)).length}
             />
             <StatCard label="Test Sheets" value={chairs.filter((c) => c.testSheet).length} />
             <StatCard

@@ -7,7 +7,12 @@ import { chairRow } from '../../testing/rows';
 import { provisionalChairId } from '../../domain/chairs';
 import { failNextWrite, outbox, renderCustomer } from './test-fixtures';
 import type { TestInventory } from '../../testing/session';
-import { SERIAL_CHECKED_LATER, SERIAL_CHECKED_ONLINE, WarrantyScreen } from './warranty-screen';
+import {
+  ACTIVATION_QUEUED,
+  SERIAL_CHECKED_LATER,
+  SERIAL_CHECKED_ONLINE,
+  WarrantyScreen,
+} from './warranty-screen';
 
 const daysAgo = (days: number) => localDateKey(new Date(Date.now() - days * 86_400_000));
 
@@ -108,6 +113,7 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect(screen.getByText('Your warranty has been successfully activated.')).toBeInTheDocument();
     expect(await outbox(session)).toEqual([
       {
         name: 'chair.activateWarranty',
@@ -136,6 +142,9 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    // Issue 29 point 6: received, to be checked; never 'successfully activated' unchecked.
+    expect(screen.getByText(ACTIVATION_QUEUED.description)).toBeInTheDocument();
+    expect(screen.queryByText('Your warranty has been successfully activated.')).toBeNull();
     expect(await outbox(session)).toEqual([
       {
         name: 'chair.activateWarranty',
@@ -143,6 +152,9 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
       },
     ]);
     expect(session.serialLookups).toEqual([]);
+    // Issue 29 point 6: received, to be checked; never 'successfully activated' unchecked.
+    expect(screen.getByText(ACTIVATION_QUEUED.description)).toBeInTheDocument();
+    expect(screen.queryByText('Your warranty has been successfully activated.')).toBeNull();
     // My Chairs shows it at once, ready for its test sheet (the model from the serial).
     expect(await session.db.chairs.get(provisionalChairId('S30-NOWHERE'))).toMatchObject({
       serialNumber: 'S30-NOWHERE',
@@ -173,6 +185,8 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(0));
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+    expect(screen.getByText(ACTIVATION_QUEUED.description)).toBeInTheDocument();
+    expect(screen.queryByText('Your warranty has been successfully activated.')).toBeNull();
     expect((await outbox(session))[0]?.name).toBe('chair.activateWarranty');
   });
 });

@@ -43,6 +43,21 @@ const RULES = [
 
 export const SERIAL_CHECKING = 'Checking the inventory…';
 
+/** SPEC §8's toast, once the server (or this device) has found the serial in the inventory. */
+const ACTIVATED = {
+  title: 'Warranty activation received',
+  description: 'Your warranty has been successfully activated.',
+};
+/**
+ * The toast when the serial could not be checked (offline, or the server not answering): the
+ * activation is queued, not done, so it says what happens next (README, Departures).
+ */
+export const ACTIVATION_QUEUED = {
+  title: 'Warranty activation received',
+  description:
+    'The serial number will be checked against the inventory when you are back online; the warranty is activated once it is found.',
+};
+
 function Lookup({ lookup }: { lookup: SerialLookup }) {
   const online = useLikelyOnline();
   if (lookup === 'idle') return null;
@@ -101,10 +116,7 @@ export function WarrantyScreen() {
         model: typeof lookup === 'object' ? lookup.model : undefined,
       },
       {
-        success: {
-          title: 'Warranty activation received',
-          description: 'Your warranty has been successfully activated.',
-        },
+        success: typeof lookup === 'object' ? ACTIVATED : ACTIVATION_QUEUED,
         failure: 'Failed to activate warranty',
       },
     );

@@ -3,13 +3,15 @@
  * Availability and Performance, read-only. Ratings follow §9. The Overview ends with the
  * engineer's devices' sync health (issue 16).
  */
-import { DataList, Grid, Heading, Progress, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { DataList, Grid, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { DialogFrame } from '../../components/dialog-frame';
 import { LoadingValue } from '../../components/loading-state';
+import { PercentBar } from '../../components/percent-bar';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
 import type { DeviceHealth } from '../../domain/entities';
 import { formatDate } from '../../domain/format';
+import { NO_ASSIGNED_TICKETS, NO_RESOLVED_TICKETS, completionText } from '../../domain/metrics';
 import {
   completionRating,
   resolutionProgress,
@@ -157,10 +159,14 @@ export function EngineerDetailsDialog({
               ) : (
                 <ResolutionFigure hours={workload.averageResolutionTime} />
               )}
-              <Wrap gap="2" align="center">
-                <Text>Completion rate: {Math.round(workload.completionRate)}%</Text>
-                <RatingBadge rating={completionRating(workload.completionRate)} />
-              </Wrap>
+              {workload.completionRate === null ? (
+                <Text>Completion rate: {NO_ASSIGNED_TICKETS}</Text>
+              ) : (
+                <Wrap gap="2" align="center">
+                  <Text>Completion rate: {completionText(workload.completionRate)}</Text>
+                  <RatingBadge rating={completionRating(workload.completionRate)} />
+                </Wrap>
+              )}
               {satisfaction && score !== undefined ? (
                 <Wrap gap="2" align="center">
                   <Text>Customer satisfaction: {score}/5</Text>
@@ -180,23 +186,16 @@ export function EngineerDetailsDialog({
   );
 }
 
-/** The average resolution hours with their §9 rating and progress bar. */
-function ResolutionFigure({ hours }: { hours: number }) {
+/** The average resolution hours with their §9 rating and progress bar, or why there are none. */
+function ResolutionFigure({ hours }: { hours: number | null }) {
+  if (hours === null) return <Text>Average resolution: {NO_RESOLVED_TICKETS}</Text>;
   return (
-    <Stack gap="1">
+    <Stack gap="2">
       <Wrap gap="2" align="center">
         <Text>Average resolution: {hours} hours</Text>
         <RatingBadge rating={resolutionRating(hours)} />
       </Wrap>
-      <Progress.Root
-        value={Math.round(resolutionProgress(hours))}
-        colorPalette="brand"
-        aria-label="Resolution speed"
-      >
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      <PercentBar label="Resolution speed" value={resolutionProgress(hours)} />
     </Stack>
   );
 }

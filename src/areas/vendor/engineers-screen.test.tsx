@@ -76,7 +76,9 @@ async function renderEngineers(withEngineers = true) {
           engineerUserId: ENGINEER_ID,
           status: 'RESOLVED',
           createdAt: '2026-03-01T00:00:00.000Z',
-          updatedAt: '2026-03-01T05:00:00.000Z',
+          resolvedAt: '2026-03-01T05:00:00.000Z',
+          // Edited later (a note, a reassignment): the resolution time stays 5 h (issue 29).
+          updatedAt: '2026-03-09T05:00:00.000Z',
         }),
       ]);
       await db.serviceRequests.bulkPut([
@@ -160,6 +162,35 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
     expect(dialog.getByText('Completion rate: 50%')).toBeInTheDocument();
   });
 
+  it("says 'No resolved tickets yet' wherever an engineer without work has no figure", async () => {
+    const user = userEvent.setup();
+    await renderEngineers();
+    await screen.findByRole('article', { name: 'Bob Engineer' });
+    const bob = card('Bob Engineer');
+    await waitFor(() =>
+      expect(figure(bob, 'Avg resolution')).toHaveTextContent('No resolved tickets yet'),
+    );
+    expect(figure(bob, 'Completion rate')).toHaveTextContent('No tickets assigned yet');
+    expect(figure(bob, 'Avg resolution')).not.toHaveTextContent(/0h/);
+    await user.click(screen.getByRole('button', { name: 'View details of Bob Engineer' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Bob Engineer' }));
+    await user.click(dialog.getByRole('tab', { name: 'Performance' }));
+    expect(dialog.getByText('Average resolution: No resolved tickets yet')).toBeVisible();
+    expect(dialog.getByText('Completion rate: No tickets assigned yet')).toBeVisible();
+    expect(dialog.queryByRole('progressbar')).toBeNull();
+    expect(dialog.queryByText('Excellent')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: /close/i }));
+    // Alice's bar says its number (issue 29: no bare strip): 100 - 5/24 of 100.
+    await user.click(screen.getByRole('button', { name: 'View details of Alice Engineer' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Alice Engineer' }));
+    await user.click(dialog.getByRole('tab', { name: 'Performance' }));
+    expect(await dialog.findByRole('progressbar', { name: 'Resolution speed' })).toHaveAttribute(
+      'aria-valuenow',
+      '79',
+    );
+    expect(dialog.getByText('79%')).toBeVisible();
+  });
+
   it("says 'No engineers found' when there are none", async () => {
     await renderEngineers(false);
     expect(await screen.findByText('No engineers found')).toBeInTheDocument();
@@ -174,17 +205,18 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(drawn.length).toBeGreaterThanOrEqual(2));
     const chart = (title: string) => drawn.findLast((props) => props.title === title);
     // Alice: one of two tickets resolved, in 5 hours (under the 6-hour target: Excellent; 50%:
-    // Needs improvement). Bob has none: 0h and 0%, as on his card.
+    // Needs improvement). Bob has none: no bar and no rating, in words (issue 29: not '0h
+    // (Excellent)').
     expect(chart('Average resolution time (hours)')?.data).toEqual([
       { label: 'Alice Engineer', value: 5, palette: 'green', text: '5h (Excellent)' },
-      { label: 'Bob Engineer', value: 0, palette: 'green', text: '0h (Excellent)' },
+      { label: 'Bob Engineer', value: null, palette: 'gray', text: 'No resolved tickets yet' },
     ]);
     expect(chart('Average resolution time (hours)')?.references?.map((r) => r.value)).toEqual([
       6, 12,
     ]);
     expect(chart('Completion rate')?.data).toEqual([
       { label: 'Alice Engineer', value: 50, palette: 'red', text: '50% (Needs improvement)' },
-      { label: 'Bob Engineer', value: 0, palette: 'red', text: '0% (Needs improvement)' },
+      { label: 'Bob Engineer', value: null, palette: 'gray', text: 'No tickets assigned yet' },
     ]);
     expect(chart('Completion rate')?.references?.map((r) => r.value)).toEqual([90, 80]);
     expect(chart('Completion rate')?.max).toBe(100);
@@ -192,7 +224,7 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
     expect(table.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'NameCompletion rate',
       'Alice Engineer50% (Needs improvement)',
-      'Bob Engineer0% (Needs improvement)',
+      'Bob EngineerNo tickets assigned yet',
     ]);
     expect(section.getByRole('figure', { name: 'Average resolution time (hours)' })).toBeVisible();
     expect(section.getByText('Above 90% Excellent · Above 80% Good')).toBeInTheDocument();
@@ -237,14 +269,14 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
       expect(await dialog.findByText('Average resolution: 5 hours')).toBeInTheDocument();
       expect(hours.reads).toBe(1);
       expect(figure(alice, 'Avg resolution')).toHaveTextContent('5h');
-      expect(figure(bob, 'Avg resolution')).toHaveTextContent('0h');
+      expect(figure(bob, 'Avg resolution')).toHaveTextContent('No resolved tickets yet');
       expect(resolution.queryByText('Loading figures…')).toBeNull();
       await waitFor(() =>
         expect(
           drawn.findLast((props) => props.title === 'Average resolution time (hours)')?.data,
         ).toEqual([
           { label: 'Alice Engineer', value: 5, palette: 'green', text: '5h (Excellent)' },
-          { label: 'Bob Engineer', value: 0, palette: 'green', text: '0h (Excellent)' },
+          { label: 'Bob Engineer', value: null, palette: 'gray', text: 'No resolved tickets yet' },
         ]),
       );
     } finally {

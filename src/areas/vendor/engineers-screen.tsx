@@ -35,6 +35,7 @@ import { useDevicesByUser } from '../../data/queries/device-health';
 import { useOnlineEngineers } from '../../data/session-context';
 import { usePendingWorkloads } from '../../data/queries/engineer-workloads';
 import type { DeviceHealth } from '../../domain/entities';
+import { completionText, resolutionText } from '../../domain/metrics';
 import {
   AVERAGE_RESPONSE_TIME_FIXED,
   THIS_WEEK_FIXED,
@@ -171,8 +172,8 @@ function EngineerCard({
     ['Resolved', workload.totalTicketsResolved],
     ['Services assigned', workload.servicesAssigned],
     ['This Week', THIS_WEEK_FIXED],
-    ['Avg resolution', hours === undefined ? <LoadingValue /> : `${hours}h`],
-    ['Completion rate', `${Math.round(workload.completionRate)}%`],
+    ['Avg resolution', hours === undefined ? <LoadingValue /> : resolutionText(hours)],
+    ['Completion rate', completionText(workload.completionRate)],
   ];
   return (
     <Card.Root as="article" aria-label={name} variant="outline" h="full">

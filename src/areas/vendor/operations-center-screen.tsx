@@ -4,12 +4,13 @@
  * destructive, more than 1 secondary); the 5 most recent tickets with the team's averages and
  * the efficiency bar; links to the ticket and engineer pages.
  */
-import { Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { BarChartFigure } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
+import { PercentBar } from '../../components/percent-bar';
 import { PresenceBadge, presenceOf } from '../../components/presence-badge';
 import { ScreenHeading } from '../../components/screen-heading';
 import { StatCard } from '../../components/stat-card';
@@ -23,6 +24,7 @@ import { useVendorOverview } from '../../data/queries/vendor';
 import { useOnlineEngineers } from '../../data/session-context';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
+import { NO_RESOLVED_TICKETS, completionText } from '../../domain/metrics';
 import { vendorPaths } from '../../domain/paths';
 import { RESPONSE_TARGET_HOURS, vendorEfficiency, workloadBadge } from '../../domain/ratings';
 import { engineerLabel, teamAverages } from '../../domain/vendor';
@@ -196,22 +198,22 @@ export function OperationsCenterScreen() {
               </Stack>
               <Stack gap="3" aria-label="Team averages" as="section">
                 <Text fontWeight="semibold">Team Averages</Text>
+                {figures.team.averageResolutionTime === null ? (
+                  <Text fontSize="sm">Average resolution: {NO_RESOLVED_TICKETS}</Text>
+                ) : (
+                  <>
+                    <Text fontSize="sm">
+                      Average resolution: {figures.team.averageResolutionTime}h (target{' '}
+                      {RESPONSE_TARGET_HOURS}h)
+                    </Text>
+                    <PercentBar
+                      label="Team efficiency"
+                      value={vendorEfficiency(figures.team.averageResolutionTime)}
+                    />
+                  </>
+                )}
                 <Text fontSize="sm">
-                  Average resolution: {figures.team.averageResolutionTime}h (target{' '}
-                  {RESPONSE_TARGET_HOURS}h)
-                </Text>
-                <Progress.Root
-                  size="sm"
-                  value={Math.round(vendorEfficiency(figures.team.averageResolutionTime))}
-                  colorPalette="brand"
-                  aria-label="Team efficiency"
-                >
-                  <Progress.Track>
-                    <Progress.Range />
-                  </Progress.Track>
-                </Progress.Root>
-                <Text fontSize="sm">
-                  Completion rate: {Math.round(figures.team.completionRate)}%
+                  Completion rate: {completionText(figures.team.completionRate)}
                 </Text>
                 <Text fontSize="sm">
                   Customer satisfaction:{' '}

@@ -4,7 +4,7 @@
  * dropdown showing each engineer's count of scheduled requests ('Service request assigned to
  * {name}'); the customer's practice address, else their address, else 'No address'.
  */
-import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Card, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
 import { FilterSelect } from '../../components/filter-select';
@@ -29,6 +29,7 @@ import {
   customerAddress,
   customerLabel,
 } from '../../domain/labels';
+import { isRequestOpen, requestAlreadyMessage } from '../../domain/service-requests';
 import { engineerLabel, passesFilter } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
@@ -120,6 +121,8 @@ function RequestAssignmentCard({
   const { request, customer, chair } = item;
   const { run, busy } = useAction();
   const title = `Service Request #${displayId(request.id)}`;
+  // A cancelled or completed request is settled: nothing to choose (the server refuses too).
+  const closed = isRequestOpen(request.status) ? null : requestAlreadyMessage(request.status);
 
   const assign = (engineer: User) =>
     void run(
@@ -160,16 +163,21 @@ function RequestAssignmentCard({
               </Text>
             ) : null}
           </Stack>
-          <HStack flexShrink={0} align="center">
+          <Stack flexShrink={0} gap="1">
             <EngineerSelect
               label={`Assign engineer to ${title}`}
               engineers={engineers}
               value={request.engineerUserId}
               onAssign={assign}
-              disabled={busy}
+              disabled={busy || closed !== null}
               countOf={countOf}
             />
-          </HStack>
+            {closed ? (
+              <Text fontSize="sm" color="fg.muted">
+                {closed}
+              </Text>
+            ) : null}
+          </Stack>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -4,7 +4,7 @@
  * high-priority tickets; a per-ticket engineer dropdown that assigns or reassigns
  * ('Ticket assigned to {name}'). Works offline like every write.
  */
-import { Card, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Card, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuTicket } from 'react-icons/lu';
 import { FilterSelect } from '../../components/filter-select';
@@ -28,6 +28,7 @@ import {
   ticketChairLabel,
 } from '../../domain/labels';
 import type { TicketPriority, TicketStatus } from '../../domain/schemas/common';
+import { assignTicketRefusal } from '../../domain/tickets';
 import { engineerLabel, passesFilter } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
@@ -121,6 +122,8 @@ function TicketAssignmentCard({
   const { ticket, customer, chair } = item;
   const { run, busy } = useAction();
   const chairText = ticketChairLabel(ticket.chairId, chair);
+  // A resolved or closed ticket keeps its engineer: nothing to choose (the server refuses too).
+  const finished = assignTicketRefusal(ticket);
 
   const assign = (engineer: User) =>
     void run(
@@ -156,15 +159,20 @@ function TicketAssignmentCard({
               <Text>Created {formatDate(ticket.createdAt)}</Text>
             </Wrap>
           </Stack>
-          <HStack flexShrink={0} align="center">
+          <Stack flexShrink={0} gap="1">
             <EngineerSelect
               label={`Assign engineer to ${ticket.title}`}
               engineers={engineers}
               value={ticket.engineerUserId}
               onAssign={assign}
-              disabled={busy}
+              disabled={busy || finished !== null}
             />
-          </HStack>
+            {finished ? (
+              <Text fontSize="sm" color="fg.muted">
+                {finished}
+              </Text>
+            ) : null}
+          </Stack>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -31,7 +31,7 @@ export default function BarChartCanvas({
         <CartesianGrid stroke={chart.color('border')} horizontal={false} />
         <XAxis
           type="number"
-          allowDecimals={!data.every((row) => Number.isInteger(row.value))}
+          allowDecimals={!data.every((row) => row.value === null || Number.isInteger(row.value))}
           domain={[0, max ?? 'auto']}
           tick={tick}
           stroke={chart.color('border')}

@@ -11,7 +11,12 @@ import {
 import type { Part, TrainingResource } from '../../domain/entities';
 import type { MutationArgs } from '../../domain/mutations';
 import { roundPrice } from '../../domain/quote';
-import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DELETE_SELF, newUserFields } from '../../domain/users';
+import {
+  CANNOT_CHANGE_OWN_ROLE,
+  CANNOT_DELETE_SELF,
+  USER_EMAIL_TAKEN,
+  newUserFields,
+} from '../../domain/users';
 import { MutationRejected } from '../local-store';
 import type { EffectMap } from './context';
 
@@ -58,6 +63,12 @@ function trainingFields(fields: TrainingFields, stored: TrainingResource | null)
 
 export const adminEffects: EffectMap<AdminMutation> = {
   'user.create': async (store, args, { now }) => {
+    // The admin's mirror holds every live user: an e-mail in use is refused before it is queued
+    // (issue 29), never 'created' and refused a moment later; the server checks again.
+    const sameEmail = await store.where('users', 'email', args.email.trim().toLowerCase());
+    if (sameEmail.some((u) => u.id !== args.id && !u.deletedAt)) {
+      throw new MutationRejected('conflict', USER_EMAIL_TAKEN);
+    }
     await store.put('users', {
       id: args.id,
       ...newUserFields(args),

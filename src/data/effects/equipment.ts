@@ -73,7 +73,7 @@ async function register(
     ownerUserId: userId,
     status: 'REGISTERED',
     deliveryDate,
-    warranty: newWarranty(now),
+    warranty: newWarranty(now, chair.testSheet),
   });
   return true;
 }

@@ -7,8 +7,10 @@
  */
 import { CHAIR_NOT_FOUND, PART_NOT_FOUND } from '../../domain/refusals';
 import {
+  assignTicketRefusal,
   mergeServiceNotes,
   resolveTicketRefusal,
+  resolvedAtAfter,
   takeTicketRefusal,
   ticketStatusAfterAssign,
   ticketStatusAfterTake,
@@ -45,6 +47,7 @@ export const ticketEffects: EffectMap<TicketMutation> = {
       chairId: args.chairId ?? null,
       resolution: null,
       serviceNotes: null,
+      resolvedAt: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -69,6 +72,8 @@ export const ticketEffects: EffectMap<TicketMutation> = {
   'ticket.assign': async (store, { ticketId, engineerUserId }) => {
     const ticket = await store.get('supportTickets', ticketId);
     if (!ticket) return;
+    const refusal = assignTicketRefusal(ticket);
+    if (refusal) throw new MutationRejected('conflict', refusal);
     await store.put('supportTickets', {
       ...ticket,
       engineerUserId,
@@ -76,9 +81,15 @@ export const ticketEffects: EffectMap<TicketMutation> = {
     });
   },
 
-  'ticket.setStatus': async (store, { ticketId, status }) => {
+  'ticket.setStatus': async (store, { ticketId, status }, { now }) => {
     const ticket = await store.get('supportTickets', ticketId);
-    if (ticket) await store.put('supportTickets', { ...ticket, status });
+    if (ticket) {
+      await store.put('supportTickets', {
+        ...ticket,
+        status,
+        resolvedAt: resolvedAtAfter(ticket, status, now),
+      });
+    }
   },
 
   'ticket.updateServiceNotes': async (store, { ticketId, patch }) => {
@@ -132,6 +143,7 @@ export const ticketEffects: EffectMap<TicketMutation> = {
     await store.put('supportTickets', {
       ...ticket,
       status: 'RESOLVED',
+      resolvedAt: resolvedAtAfter(ticket, 'RESOLVED', now),
       resolution: resolution.trim(),
       engineerUserId: ticket.engineerUserId ?? (author?.role === 'ADMIN' ? null : userId),
       serviceNotes: {

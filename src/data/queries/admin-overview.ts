@@ -9,6 +9,7 @@
  */
 import { useMemo } from 'react';
 import type { PartRequest, SupportTicket } from '../../domain/entities';
+import { isWarrantyConfirmed } from '../../domain/warranty';
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 import { readInSteps } from './list-read';
@@ -41,7 +42,7 @@ async function loadChairFigures(
   let confirmed = 0;
   await readInSteps(db.chairs, CHAIR_READ, (page) => {
     total += page.length;
-    for (const chair of page) if (chair.warranty?.confirmed) confirmed += 1;
+    for (const chair of page) if (isWarrantyConfirmed(chair.warranty)) confirmed += 1;
   });
   return { total, confirmed };
 }

@@ -4,8 +4,9 @@
  * - the counts (active and resolved tickets, completion rate, services): a native index count
  *   per engineer and ticket status, [assigneeKey+status+createdAt+updatedAt], and the service
  *   request counts; no key or row is read, a few ms at full size;
- * - the average resolution hours: the keys of each engineer's RESOLVED and CLOSED tickets in the
- *   same index (their times are in the key), the only figure that needs more than a count.
+ * - the average resolution hours: the keys of each engineer's RESOLVED and CLOSED tickets in
+ *   [assigneeKey+status+createdAt+resolvedAt] (their creation and resolution times are in the
+ *   key; issue 29), the only figure that needs more than a count.
  *
  * The rules are the domain's (countsOf, averageResolutionHours: workloadsOf's parts), applied to
  * what the indexes hold; vendor.test.ts holds them equal to the rules over every row. No ticket
@@ -25,12 +26,14 @@ import { byAssignee, type ChairsideDatabase } from '../db';
 import { loadEngineers, requestCountsByEngineer } from './vendor';
 
 const TICKET_KEY = '[assigneeKey+status+createdAt+updatedAt]';
+/** Resolved tickets with their resolution time in the key (v7; only resolved rows have one). */
+const RESOLVED_KEY = '[assigneeKey+status+createdAt+resolvedAt]';
 
 /** The ticket statuses that count as resolved, as the index holds them. */
 const RESOLVED = TICKET_STATUSES.filter((status) => RESOLVED_TICKET_STATUSES.includes(status));
 
-/** An assigned ticket's key in [assigneeKey+status+createdAt+updatedAt]. */
-type TicketKey = [string, SupportTicket['status'], string, string];
+/** A resolved ticket's key in [assigneeKey+status+createdAt+resolvedAt]. */
+type ResolvedKey = [string, SupportTicket['status'], string, string];
 
 /**
  * One engineer's tickets of one status in TICKET_KEY: from [id, status] (a prefix sorts before
@@ -78,25 +81,30 @@ export async function loadEngineerCounts(db: ChairsideDatabase): Promise<Enginee
  * by side, and each engineer's average is made as their keys arrive (a task each, not one long
  * pass over every key).
  */
-export async function loadResolutionHours(db: ChairsideDatabase): Promise<Map<string, number>> {
+export async function loadResolutionHours(
+  db: ChairsideDatabase,
+): Promise<Map<string, number | null>> {
   const engineers = await loadEngineers(db);
   const hours = await Promise.all(
     engineers.map(async (engineer) => {
       const ranges = await Promise.all(
         RESOLVED.map(async (status) => {
-          const keys = await ticketsOf(db, engineer.id, status).keys();
-          return keys as unknown as TicketKey[];
+          const keys = await db.supportTickets
+            .where(RESOLVED_KEY)
+            .between([engineer.id, status], [engineer.id, status, []])
+            .keys();
+          return keys as unknown as ResolvedKey[];
         }),
       );
-      const resolved = ranges.flat().map(([, status, createdAt, updatedAt]) => ({
-        status,
+      const resolved = ranges.flat().map(([, , createdAt, resolvedAt]) => ({
         createdAt,
-        updatedAt,
+        updatedAt: resolvedAt,
+        resolvedAt,
       }));
       return averageResolutionHours(resolved);
     }),
   );
-  return new Map(engineers.map((e, i) => [e.id, hours[i] ?? 0]));
+  return new Map(engineers.map((e, i) => [e.id, hours[i] ?? null]));
 }
 
 /** Every engineer's whole figures (workloadsOf over every row), both parts read. */
@@ -108,7 +116,7 @@ export async function loadEngineerWorkloads(db: ChairsideDatabase): Promise<Engi
 /** The counts with each engineer's resolution hours where read (undefined where not yet). */
 export function withHours(
   counts: readonly EngineerCounts[],
-  hours: ReadonlyMap<string, number> | undefined,
+  hours: ReadonlyMap<string, number | null> | undefined,
 ): PendingWorkload[] {
   return counts.map((c) => ({ ...c, averageResolutionTime: hours?.get(c.engineer.id) }));
 }

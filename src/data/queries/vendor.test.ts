@@ -35,14 +35,17 @@ const ticket = fc
     priority: fc.constantFrom(...TICKET_PRIORITIES),
     created: fc.integer({ min: 0, max: 500 }),
     worked: fc.integer({ min: 0, max: 90 }),
+    // Hours of edits after the resolution (issue 29: they must not move the figures).
+    editedAfter: fc.integer({ min: 0, max: 900 }),
   })
-  .map(({ engineer, status, priority, created, worked }) =>
+  .map(({ engineer, status, priority, created, worked, editedAfter }) =>
     ticketRow({
       engineerUserId: engineers[engineer]?.id ?? null,
       status,
       priority,
       createdAt: hour(created),
-      updatedAt: hour(created + worked),
+      updatedAt: hour(created + worked + editedAfter),
+      resolvedAt: status === 'RESOLVED' || status === 'CLOSED' ? hour(created + worked) : null,
     }),
   );
 

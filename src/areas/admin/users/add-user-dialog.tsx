@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
+import { toaster } from '../../../components/toaster';
 import { SelectField, labelledOptions } from '../../../components/form-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { UserFields, type UserFieldName } from '../../../components/user-fields';
@@ -18,6 +19,7 @@ import {
   addUserSchema,
   type AddUserInput,
 } from '../../../domain/schemas/admin.schema';
+import { USER_EMAIL_TAKEN } from '../../../domain/users';
 
 const EMPTY: AddUserInput = {
   name: '',
@@ -45,7 +47,16 @@ const ROLE_FIELDS: Record<AddUserInput['role'], AddUserField[]> = {
   ENGINEER: ['location', 'coverageAreas', 'specializations'],
 };
 
-export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddUserDialog({
+  open,
+  onClose,
+  existingEmails,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** E-mail addresses of the live users, lower-cased (the server also compares without case). */
+  existingEmails: ReadonlySet<string>;
+}) {
   const { run } = useAction();
   const form = useForm<AddUserInput>({
     resolver: zodResolver(addUserSchema),
@@ -63,6 +74,16 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const submit = async (values: AddUserInput) => {
+    // Decided on the mirror before anything is queued, as Add Chair's serial (issue 29).
+    if (existingEmails.has(values.email.trim().toLowerCase())) {
+      form.setError('email', { message: USER_EMAIL_TAKEN });
+      toaster.create({
+        type: 'error',
+        title: 'Failed to create user',
+        description: USER_EMAIL_TAKEN,
+      });
+      return;
+    }
     const ok = await run('user.create', addUserArgs(crypto.randomUUID(), values), {
       success: { title: 'User created successfully' },
       failure: 'Failed to create user',

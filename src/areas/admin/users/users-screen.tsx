@@ -5,7 +5,7 @@
  * or re-role their own account (the domain refuses it; the controls are disabled here).
  */
 import { Button, Card, Flex, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuUserPlus, LuUsers } from 'react-icons/lu';
 import { EditDeleteButtons, useDeleteConfirmation } from '../../../components/delete-confirmation';
@@ -34,6 +34,10 @@ export function UsersScreen() {
     (location.state as { addUser?: boolean } | null)?.addUser === true,
   );
   const [editing, setEditing] = useState<User | null>(null);
+  const emails = useMemo(
+    () => new Set((users ?? []).flatMap((u) => (u.email ? [u.email.toLowerCase()] : []))),
+    [users],
+  );
   const { run, busy } = useAction();
   const deletion = useDeleteConfirmation<User>({
     title: 'Delete user',
@@ -86,7 +90,7 @@ export function UsersScreen() {
           none: 'No user matches your search.',
         }}
       />
-      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} existingEmails={emails} />
       {editing ? (
         <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />
       ) : null}

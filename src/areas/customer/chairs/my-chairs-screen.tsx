@@ -20,6 +20,7 @@ import {
   needsServiceBooking,
   offersWarrantyExtension,
   warrantyExtendedMessage,
+  warrantyNextStep,
 } from '../../../domain/customer-chairs';
 import { isProvisionalChair } from '../../../domain/chairs';
 import type { Chair } from '../../../domain/entities';
@@ -28,6 +29,7 @@ import { chairModelName } from '../../../domain/labels';
 import { customerPaths } from '../../../domain/paths';
 import {
   EXTENSION_OPTIONS,
+  isWarrantyConfirmed,
   warrantyDaysRemaining,
   warrantyExpiry,
   type ExtensionYears,
@@ -95,11 +97,11 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
           <Item label="Warranty">
             <Stack gap="1" align="flex-start">
               <CustomerWarrantyBadge warranty={chair.warranty} now={now} />
-              {chair.warranty?.confirmed ? (
+              {isWarrantyConfirmed(chair.warranty) ? (
                 <Text fontSize="sm">{warrantyDetail(chair, now)}</Text>
               ) : (
                 <Text fontSize="sm" color="fg.muted">
-                  Confirmed once the test sheet passes
+                  {warrantyNextStep(chair)}
                 </Text>
               )}
             </Stack>

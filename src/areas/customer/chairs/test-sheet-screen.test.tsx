@@ -80,7 +80,15 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
     const session = await renderCustomer(<TestSheetScreen />, {
       path: customerPaths.testSheet(standIn),
       pattern,
-      seed: (db) => db.chairs.put(myChair({ id: standIn, serialNumber: 'S30-OFFLINE-1' })),
+      seed: (db) =>
+        db.chairs.put(
+          myChair({
+            id: standIn,
+            serialNumber: 'S30-OFFLINE-1',
+            // Activated on this device (chair.activateWarranty's stand-in row).
+            warranty: warrantyWithDaysLeft(1826, { confirmed: false }),
+          }),
+        ),
     });
     await screen.findByText('S30-OFFLINE-1');
     for (const check of CHECKS) await user.click(screen.getByText(check));

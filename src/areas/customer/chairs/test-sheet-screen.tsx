@@ -23,7 +23,11 @@ import { chairModelName } from '../../../domain/labels';
 import { customerPaths } from '../../../domain/paths';
 import { CHAIR_NOT_FOUND } from '../../../domain/refusals';
 import { testSheetSchema, type TestSheetInput } from '../../../domain/schemas/warranty.schema';
-import { testSheetPassed } from '../../../domain/warranty';
+import {
+  isWarrantyConfirmed,
+  testSheetPassed,
+  warrantyAfterTestSheet,
+} from '../../../domain/warranty';
 
 const CHECKS: { name: keyof Omit<TestSheetInput, 'notes'>; label: string }[] = [
   { name: 'partsArrived', label: 'All parts arrived' },
@@ -39,6 +43,14 @@ const PASSED = {
 const RECORDED = {
   title: 'Test sheet submitted',
   description: 'Your test results have been recorded.',
+};
+/**
+ * A passing sheet on a chair whose warranty is not activated yet: on file, it confirms the
+ * warranty when it is activated (issue 29; README, Departures).
+ */
+export const PASSED_BEFORE_ACTIVATION = {
+  title: 'Test sheet submitted',
+  description: 'All tests passed - your warranty will be confirmed once it is activated.',
 };
 
 function TestSheetForm({ chair }: { chair: Chair }) {
@@ -73,7 +85,11 @@ function TestSheetForm({ chair }: { chair: Chair }) {
         notes: values.notes?.trim() || undefined,
       },
       {
-        success: testSheetPassed(values) ? PASSED : RECORDED,
+        success: !testSheetPassed(values)
+          ? RECORDED
+          : isWarrantyConfirmed(warrantyAfterTestSheet(chair.warranty, values))
+            ? PASSED
+            : PASSED_BEFORE_ACTIVATION,
         failure: 'Failed to submit test sheet',
       },
     );

@@ -3,13 +3,14 @@
  * computed from the mirror's tickets and service requests; customer satisfaction is the stored
  * score, shown only when there is one.
  */
-import { Card, Flex, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PercentBar } from '../../../components/percent-bar';
 import { StatCard } from '../../../components/stat-card';
 import { RatingBadge } from '../../../components/status-badges';
 import type { ServiceRequest, SupportTicket, User } from '../../../domain/entities';
 import { formatPercent } from '../../../domain/format';
-import { engineerMetrics } from '../../../domain/metrics';
+import { NO_ASSIGNED_TICKETS, NO_RESOLVED_TICKETS, engineerMetrics } from '../../../domain/metrics';
 import {
   completionRating,
   resolutionProgress,
@@ -61,31 +62,25 @@ export function PerformanceTab({
   const metrics = engineerMetrics(user.id, tickets, serviceRequests);
   const score = user.engineer?.performanceMetrics?.customerSatisfactionScore;
   const satisfaction = satisfactionRating(score);
-  const hasResolved = metrics.totalTicketsResolved > 0;
-  const hasAssigned = tickets.length > 0;
-  const progress = Math.round(resolutionProgress(metrics.averageResolutionTime));
+  const hours = metrics.averageResolutionTime;
+  const rate = metrics.completionRate;
 
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <MetricCard
           title="Average Resolution Time"
-          value={hasResolved ? `${metrics.averageResolutionTime} hours` : 'No resolved tickets yet'}
-          rating={hasResolved ? resolutionRating(metrics.averageResolutionTime) : null}
+          value={hours === null ? NO_RESOLVED_TICKETS : `${hours} hours`}
+          rating={hours === null ? null : resolutionRating(hours)}
         >
-          {hasResolved ? (
-            <Progress.Root value={progress} colorPalette="brand" size="lg">
-              <Progress.Label srOnly>Resolution speed</Progress.Label>
-              <Progress.Track rounded="full">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          ) : null}
+          {hours === null ? null : (
+            <PercentBar label="Resolution speed" value={resolutionProgress(hours)} size="lg" />
+          )}
         </MetricCard>
         <MetricCard
           title="Completion Rate"
-          value={hasAssigned ? formatPercent(metrics.completionRate) : 'No tickets assigned yet'}
-          rating={hasAssigned ? completionRating(metrics.completionRate) : null}
+          value={rate === null ? NO_ASSIGNED_TICKETS : formatPercent(rate)}
+          rating={rate === null ? null : completionRating(rate)}
         >
           <Text fontSize="sm" color="fg.muted">
             Resolved tickets out of tickets assigned to you
