@@ -44,21 +44,26 @@ const settle = async (engine: SyncEngine) => {
   });
 };
 
-async function startedEngine() {
-  const db = freshDatabase();
-  const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
+/** An engine with a fake live port over `transport` (an empty server by default), not started. */
+function liveEngine(transport = scriptedTransport(() => ok({ rows: [], total: 0 }))) {
   const { port, state } = fakeLive();
   const engine = new SyncEngine({
-    db,
+    db: freshDatabase(),
     userId: ENGINEER_ID,
     transport,
     auth: fakeAuth(),
     live: port,
   });
-  await engine.start();
-  state.listener?.joined();
-  await settle(engine);
-  return { db, transport, engine, state };
+  return { engine, state, transport };
+}
+
+/** An engine on an empty server, started and joined. */
+async function startedEngine() {
+  const started = liveEngine();
+  await started.engine.start();
+  started.state.listener?.joined();
+  await settle(started.engine);
+  return started;
 }
 
 describe('SyncEngine live updates', () => {
@@ -100,16 +105,7 @@ describe('SyncEngine live updates', () => {
   });
 
   it('syncs once joined: one pull reads what came before the join, pokes bring the rest', async () => {
-    const db = freshDatabase();
-    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
-    const { port, state } = fakeLive();
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      live: port,
-    });
+    const { engine, transport, state } = liveEngine();
     await engine.start();
     await settle(engine);
     expect(state.opened).toBe(1);
@@ -121,16 +117,7 @@ describe('SyncEngine live updates', () => {
   });
 
   it('syncs without the join when it does not come within JOIN_WAIT_MS (Realtime down)', async () => {
-    const db = freshDatabase();
-    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
-    const { port } = fakeLive();
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      live: port,
-    });
+    const { engine, transport } = liveEngine();
     await engine.start();
     await vi.advanceTimersByTimeAsync(JOIN_WAIT_MS - 10);
     expect(transport.calls).toEqual([]);
@@ -141,7 +128,6 @@ describe('SyncEngine live updates', () => {
   });
 
   it('pulls every table after a rejoin, unless the pass in flight has yet to pull them', async () => {
-    const db = freshDatabase();
     let release: () => void = () => undefined;
     let held = new Promise<void>((resolve) => {
       release = resolve;
@@ -150,14 +136,7 @@ describe('SyncEngine live updates', () => {
       if (fn === 'sync_pull') await held;
       return ok({ rows: [], total: 0 });
     });
-    const { port, state } = fakeLive();
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      live: port,
-    });
+    const { engine, state } = liveEngine(transport);
     await engine.start();
     state.listener?.joined();
     // Joined again (a lost connection) while the pass is pulling its first table: that pull
@@ -217,16 +196,7 @@ describe('SyncEngine live updates', () => {
 
   it('starts offline without a socket or a request', async () => {
     setOnline(false);
-    const db = freshDatabase();
-    const transport = scriptedTransport(() => ok({ rows: [], total: 0 }));
-    const { port, state } = fakeLive();
-    const engine = new SyncEngine({
-      db,
-      userId: ENGINEER_ID,
-      transport,
-      auth: fakeAuth(),
-      live: port,
-    });
+    const { engine, transport, state } = liveEngine();
     await engine.start();
     await settle(engine);
     expect(state.opened).toBe(0);
