@@ -129,12 +129,27 @@ export async function signInAndSync(page: Page, baseUrl: string, role: DemoRole)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 }
 
-/** Moves to a route as the app's links do (hash routing, no reload). */
+/**
+ * Moves to a route as the app's links do (hash routing, no reload) and waits until the new
+ * screen has replaced the old one: its own heading is in main, or focus is on main's heading
+ * (the app moves it there after a route change). Waiting for the URL alone lets a check run on
+ * the previous screen while the next one's code still loads.
+ */
 export async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((target) => {
+  const moved = await page.evaluate((target) => {
+    if (window.location.hash === `#${target}`) return false;
+    (window as unknown as { __headingBefore: Element | null }).__headingBefore =
+      document.querySelector('main h1');
     window.location.hash = target;
+    return true;
   }, hash);
   await page.waitForURL((url) => url.hash === `#${hash}`);
+  if (!moved) return;
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    const before = (window as unknown as { __headingBefore: Element | null }).__headingBefore;
+    return heading !== null && (heading !== before || document.activeElement === heading);
+  });
 }
 
 /** Waits for every running animation (dialogs, tabs) so checks see the final colours. */
