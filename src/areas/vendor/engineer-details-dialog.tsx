@@ -9,7 +9,7 @@ import { LoadingValue } from '../../components/loading-state';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
 import type { DeviceHealth } from '../../domain/entities';
-import { formatDate } from '../../domain/format';
+import { countOf, formatDate } from '../../domain/format';
 import {
   completionRating,
   resolutionProgress,
@@ -33,8 +33,6 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
     </DataList.Root>
   );
 }
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : null);
 
@@ -169,8 +167,8 @@ export function EngineerDetailsDialog({
               ) : null}
               <Text>
                 Total experience: {workload.totalExperience} (
-                {count(workload.totalTicketsResolved, 'ticket')} resolved,{' '}
-                {count(workload.totalServiceRequestsCompleted, 'service')} completed)
+                {countOf(workload.totalTicketsResolved, 'ticket')} resolved,{' '}
+                {countOf(workload.totalServiceRequestsCompleted, 'service')} completed)
               </Text>
             </Stack>
           </Tabs.Content>

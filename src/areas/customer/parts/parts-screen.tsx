@@ -36,10 +36,8 @@ import {
 } from '../../../domain/cart';
 import { chairModels, modelName } from '../../../domain/chair-models';
 import type { Part } from '../../../domain/entities';
-import { displayId, formatCurrency, formatDate } from '../../../domain/format';
+import { countOf, displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { matchesSearch } from '../../../domain/search';
-
-const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 function PartCard({
   part,
@@ -138,7 +136,7 @@ function CartSummary({
         <HStack gap="2">
           <LuShoppingCart aria-hidden />
           <Text fontWeight="semibold">
-            {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
+            {`${countOf(count, 'item')} · ${formatCurrency(cartTotal(cart, parts))}`}
           </Text>
         </HStack>
         <Stack direction="row" gap="2">
@@ -183,7 +181,7 @@ function MyPartRequests() {
             <Card.Body>
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Text fontWeight="medium">
-                  {`Request #${displayId(request.id)} · ${itemsLabel(cartItemCount(request.items))}`}
+                  {`Request #${displayId(request.id)} · ${countOf(cartItemCount(request.items), 'item')}`}
                 </Text>
                 <PartRequestStatusBadge status={request.status} />
               </HStack>
