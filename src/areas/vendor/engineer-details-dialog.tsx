@@ -88,12 +88,20 @@ export function EngineerDetailsDialog({
           </Tabs.Content>
           <Tabs.Content value="skills">
             <Stack gap="4">
-              <Text>
-                <Text as="span" fontWeight="semibold">
-                  Technical skills:{' '}
+              {/* The skills and the specializations the card shows: both are what an engineer can do. */}
+              {(
+                [
+                  ['Technical skills', details?.skillSets],
+                  ['Specializations', details?.specializations],
+                ] as const
+              ).map(([label, values]) => (
+                <Text key={label}>
+                  <Text as="span" fontWeight="semibold">
+                    {label}:{' '}
+                  </Text>
+                  {list(values) ?? 'None recorded'}
                 </Text>
-                {list(details?.skillSets) ?? 'None recorded'}
-              </Text>
+              ))}
               {details?.certifications?.length ? (
                 <Stack as="ul" gap="3" listStyleType="none">
                   {details.certifications.map((c) => (
