@@ -25,7 +25,13 @@ export function EngineerSelect({
   countOf?: (engineer: User) => string;
 }) {
   return (
-    <NativeSelect.Root size="md" width={{ base: 'full', md: '64' }} disabled={disabled}>
+    <NativeSelect.Root
+      size="md"
+      // As wide as its longest name and count ('Holdout Hannah (1 scheduled)'), never cut.
+      width={{ base: 'full', md: 'auto' }}
+      minW={{ md: '64' }}
+      disabled={disabled}
+    >
       <NativeSelect.Field
         aria-label={label}
         value={value ?? ''}
