@@ -49,4 +49,15 @@ describe('the toaster (SPEC §9)', () => {
     await act(() => vi.advanceTimersByTimeAsync(250));
     expect(screen.queryByText('Saved 1')).toBeNull();
   });
+
+  it("clears the previous screen's toasts on a change of screen, not the one that moved there", async () => {
+    act(() => void toaster.create({ type: 'success', title: 'Saved 1' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    act(() => void toaster.create({ type: 'success', title: 'Saved 2' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(titles()).toEqual(['Saved 2', 'Saved 1']);
+    act(() => void window.dispatchEvent(new HashChangeEvent('hashchange')));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(titles()).toEqual(['Saved 2']);
+  });
 });

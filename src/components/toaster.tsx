@@ -3,6 +3,7 @@
 // cover the top bar's name, sync status or Sign Out, nor a screen's heading. They do not wait for
 // an idle page: a toast from one screen is gone 4 s later, not still showing on the next one.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useEffect } from 'react';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;
@@ -16,6 +17,30 @@ export const toaster = createToaster({
   pauseOnPageIdle: false,
 });
 
+/**
+ * A toast older than this when the screen changes belongs to the screen left behind: it goes, so it
+ * never covers the next screen's figures (Team Averages). A younger one is the answer to the action
+ * that moved (Submit Test Sheet lands on My Chairs) and stays its 4 s.
+ */
+export const TOAST_NAVIGATION_GRACE_MS = 1000;
+
+const bornAt = new Map<string, number>();
+toaster.subscribe((toast) => {
+  if (toast.id && !bornAt.has(toast.id)) bornAt.set(toast.id, Date.now());
+});
+
+/** Dismisses the toasts shown for longer than the grace: called when the screen changes. */
+export function dismissToastsOfPreviousScreen(now = Date.now()) {
+  for (const toast of toaster.getVisibleToasts()) {
+    const id = toast.id;
+    if (!id) continue;
+    if (now - (bornAt.get(id) ?? now) > TOAST_NAVIGATION_GRACE_MS) toaster.dismiss(id);
+  }
+  for (const id of bornAt.keys()) {
+    if (!toaster.isVisible(id)) bornAt.delete(id);
+  }
+}
+
 // Chakra's solid green and red under white text are below 4.5:1 (and the description is dimmed
 // further): a darker shade of each keeps every toast's words at 4.5:1 or more in both modes.
 const TOAST_COLOURS = {
@@ -25,11 +50,26 @@ const TOAST_COLOURS = {
 } as const;
 
 export function Toaster() {
+  // Routing is by hash: a changed hash is a new screen.
+  useEffect(() => {
+    const onScreenChange = () => dismissToastsOfPreviousScreen();
+    window.addEventListener('hashchange', onScreenChange);
+    return () => window.removeEventListener('hashchange', onScreenChange);
+  }, []);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} css={TOAST_COLOURS}>
+          // Compact: a narrow card of small type in the corner, so three of them leave the
+          // screen's controls and panels in view.
+          <Toast.Root
+            width={{ md: '18rem' }}
+            py="2"
+            px="3"
+            minH="0"
+            fontSize="sm"
+            css={TOAST_COLOURS}
+          >
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? (
