@@ -1,16 +1,17 @@
 // One toaster for the app: toasts last 4 s, at most 3 visible, removed after a 200 ms exit (SPEC §9).
-// They sit at the bottom (bottom-end from tablet width up, the full width on a phone) so they never
-// cover the top bar's name, sync status or Sign Out, nor a screen's heading. They do not wait for
-// an idle page: a toast from one screen is gone 4 s later, not still showing on the next one.
+// From tablet width up they sit compact in the bottom-left corner, over the navigation column's
+// empty foot (15rem wide, its links end well above), so they never cover a screen's controls,
+// panels or a sticky bar (the parts cart); on a phone, which has no such column, they sit under the
+// top bar, clear of the bottom bars under the thumb. They do not wait for an idle page, and a change
+// of screen clears the ones the previous screen raised.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { useEffect } from 'react';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;
 export const TOAST_EXIT_MS = 200;
 
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'bottom-start',
   duration: TOAST_DURATION_MS,
   max: TOAST_MAX_VISIBLE,
   removeDelay: TOAST_EXIT_MS,
@@ -29,7 +30,7 @@ toaster.subscribe((toast) => {
   if (toast.id && !bornAt.has(toast.id)) bornAt.set(toast.id, Date.now());
 });
 
-/** Dismisses the toasts shown for longer than the grace: called when the screen changes. */
+/** Dismisses the toasts shown for longer than the grace: the app calls it when the screen changes. */
 export function dismissToastsOfPreviousScreen(now = Date.now()) {
   for (const toast of toaster.getVisibleToasts()) {
     const id = toast.id;
@@ -50,20 +51,21 @@ const TOAST_COLOURS = {
 } as const;
 
 export function Toaster() {
-  // Routing is by hash: a changed hash is a new screen.
-  useEffect(() => {
-    const onScreenChange = () => dismissToastsOfPreviousScreen();
-    window.addEventListener('hashchange', onScreenChange);
-    return () => window.removeEventListener('hashchange', onScreenChange);
-  }, []);
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        // The placement's inline offsets, moved under the top bar (4rem) on a phone.
+        css={{
+          '@media (max-width: 47.99em)': { top: '4.5rem !important', bottom: 'auto !important' },
+        }}
+      >
         {(toast) => (
           // Compact: a narrow card of small type in the corner, so three of them leave the
           // screen's controls and panels in view.
           <Toast.Root
-            width={{ md: '18rem' }}
+            width={{ md: '13.5rem' }}
             py="2"
             px="3"
             minH="0"

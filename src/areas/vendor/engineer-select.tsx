@@ -27,9 +27,8 @@ export function EngineerSelect({
   return (
     <NativeSelect.Root
       size="md"
-      // As wide as its longest name and count ('Holdout Hannah (1 scheduled)'), never cut.
-      width={{ base: 'full', md: 'auto' }}
-      minW={{ md: '64' }}
+      // Room for a name and its count ('Holdout Hannah (1 scheduled)'): 16rem cut them at 1440 px.
+      width={{ base: 'full', md: '80' }}
       disabled={disabled}
     >
       <NativeSelect.Field
