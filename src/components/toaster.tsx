@@ -56,9 +56,9 @@ export function Toaster() {
       <ChakraToaster
         toaster={toaster}
         insetInline={{ mdDown: '4' }}
-        // The placement's inline offsets, moved under the top bar (4rem) on a phone.
+        // The placement's inline offsets, moved under the top bar and its sync row (7rem) on a phone.
         css={{
-          '@media (max-width: 47.99em)': { top: '4.5rem !important', bottom: 'auto !important' },
+          '@media (max-width: 47.99em)': { top: '7.5rem !important', bottom: 'auto !important' },
         }}
       >
         {(toast) => (
