@@ -63,17 +63,20 @@ export function SelectField({
   options,
   placeholder,
   disabled,
+  autoFocus,
   ...field
 }: Omit<FormFieldProps, 'children'> & {
   registration: UseFormRegisterReturn;
   options: readonly SelectOption[];
   placeholder?: string;
   disabled?: boolean;
+  /** Focused when it mounts: a dialog's first field that appears after the dialog opened. */
+  autoFocus?: boolean;
 }) {
   return (
     <FormField {...field}>
       <NativeSelect.Root size="lg" disabled={disabled}>
-        <NativeSelect.Field {...registration}>
+        <NativeSelect.Field autoFocus={autoFocus} {...registration}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

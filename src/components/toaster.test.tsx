@@ -1,7 +1,7 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from './toaster';
+import { Toaster, dismissToastsOfPreviousScreen, toaster } from './toaster';
 
 const titles = () => screen.queryAllByText(/^Saved \d$/).map((el) => el.textContent);
 
@@ -26,10 +26,10 @@ describe('the toaster (SPEC §9)', () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(titles()).toHaveLength(3);
-    // At the bottom, clear of the top bar's name and Sign Out.
+    // In the bottom-left corner, over the navigation column's empty foot.
     expect(document.querySelector('[data-part="group"]')).toHaveAttribute(
       'data-placement',
-      'bottom-end',
+      'bottom-start',
     );
     await act(() => vi.advanceTimersByTimeAsync(4300));
     expect(titles()).toHaveLength(2);
@@ -48,5 +48,16 @@ describe('the toaster (SPEC §9)', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(250));
     expect(screen.queryByText('Saved 1')).toBeNull();
+  });
+
+  it("clears the previous screen's toasts on a change of screen, not the one that moved there", async () => {
+    act(() => void toaster.create({ type: 'success', title: 'Saved 1' }));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    act(() => void toaster.create({ type: 'success', title: 'Saved 2' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(titles()).toEqual(['Saved 2', 'Saved 1']);
+    act(() => dismissToastsOfPreviousScreen());
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(titles()).toEqual(['Saved 2']);
   });
 });

@@ -1,7 +1,9 @@
 // One toaster for the app: toasts last 4 s, at most 3 visible, removed after a 200 ms exit (SPEC §9).
-// They sit at the bottom (bottom-end from tablet width up, the full width on a phone) so they never
-// cover the top bar's name, sync status or Sign Out, nor a screen's heading. They do not wait for
-// an idle page: a toast from one screen is gone 4 s later, not still showing on the next one.
+// From tablet width up they sit compact in the bottom-left corner, over the navigation column's
+// empty foot (15rem wide, its links end well above), so they never cover a screen's controls,
+// panels or a sticky bar (the parts cart); on a phone, which has no such column, they sit under the
+// top bar, clear of the bottom bars under the thumb. They do not wait for an idle page, and a change
+// of screen clears the ones the previous screen raised.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 export const TOAST_DURATION_MS = 4000;
@@ -9,12 +11,36 @@ export const TOAST_MAX_VISIBLE = 3;
 export const TOAST_EXIT_MS = 200;
 
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'bottom-start',
   duration: TOAST_DURATION_MS,
   max: TOAST_MAX_VISIBLE,
   removeDelay: TOAST_EXIT_MS,
   pauseOnPageIdle: false,
 });
+
+/**
+ * A toast older than this when the screen changes belongs to the screen left behind: it goes, so it
+ * never covers the next screen's figures (Team Averages). A younger one is the answer to the action
+ * that moved (Submit Test Sheet lands on My Chairs) and stays its 4 s.
+ */
+export const TOAST_NAVIGATION_GRACE_MS = 1000;
+
+const bornAt = new Map<string, number>();
+toaster.subscribe((toast) => {
+  if (toast.id && !bornAt.has(toast.id)) bornAt.set(toast.id, Date.now());
+});
+
+/** Dismisses the toasts shown for longer than the grace: the app calls it when the screen changes. */
+export function dismissToastsOfPreviousScreen(now = Date.now()) {
+  for (const toast of toaster.getVisibleToasts()) {
+    const id = toast.id;
+    if (!id) continue;
+    if (now - (bornAt.get(id) ?? now) > TOAST_NAVIGATION_GRACE_MS) toaster.dismiss(id);
+  }
+  for (const id of bornAt.keys()) {
+    if (!toaster.isVisible(id)) bornAt.delete(id);
+  }
+}
 
 // Chakra's solid green and red under white text are below 4.5:1 (and the description is dimmed
 // further): a darker shade of each keeps every toast's words at 4.5:1 or more in both modes.
@@ -27,9 +53,25 @@ const TOAST_COLOURS = {
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        // The placement's inline offsets, moved under the top bar and its sync row (7rem) on a phone.
+        css={{
+          '@media (max-width: 47.99em)': { top: '7.5rem !important', bottom: 'auto !important' },
+        }}
+      >
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} css={TOAST_COLOURS}>
+          // Compact: a narrow card of small type in the corner, so three of them leave the
+          // screen's controls and panels in view.
+          <Toast.Root
+            width={{ md: '13.5rem' }}
+            py="2"
+            px="3"
+            minH="0"
+            fontSize="sm"
+            css={TOAST_COLOURS}
+          >
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? (

@@ -38,7 +38,7 @@ const show = (props: Parameters<typeof Form>[0]) =>
 
 /** Each field's accessible name, in order ('*' marks a required one). */
 const names = () =>
-  [...screen.getByRole('form', { name: 'Person' }).querySelectorAll('input, select')].map(
+  [...screen.getByRole('form', { name: 'Person' }).querySelectorAll('input, select, textarea')].map(
     (el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
   );
 
@@ -74,6 +74,12 @@ describe('UserFields', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/Phone Number/)).toHaveAttribute('type', 'tel');
     expect(screen.getByText('Leave blank to use your initials')).toBeInTheDocument();
     expect(screen.getByText('Separate areas with commas')).toBeInTheDocument();
+  });
+
+  it('gives an address several lines, so a long one is never cut', () => {
+    show({ schema: customerProfileSchema, fields: ['name', 'address', 'practiceAddress'] });
+    expect(screen.getByRole('textbox', { name: 'Address' }).tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('textbox', { name: 'Practice Address' }).tagName).toBe('TEXTAREA');
   });
 
   it('words the admin’s directory entry, where location and lists are optional', () => {

@@ -10,13 +10,13 @@
  * Location', SPEC §2 My Profile); the admin's Add and Edit User dialogs hold another person's
  * directory entry ('Name', 'Email', 'Phone', 'Location', with the rules of what is saved).
  */
-import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { PRACTICE_TYPE_LABELS } from '../domain/labels';
 import { PRACTICE_TYPES } from '../domain/schemas/common';
 import { FormActions } from './form-dialog';
-import { SelectField, TextField, labelledOptions } from './form-field';
+import { FormField, SelectField, TextField, labelledOptions } from './form-field';
 import { useUnsavedInput } from './unsaved-input';
 
 export type UserFieldName =
@@ -47,6 +47,8 @@ interface FieldSpec extends FieldWords {
   type?: 'email' | 'tel' | 'url';
   /** Takes the whole row of the two-column grid. */
   wide?: boolean;
+  /** Several lines: a long address is read whole, never cut. */
+  multiline?: boolean;
   /** The directory's words, where they differ. */
   directory?: Partial<FieldWords>;
 }
@@ -55,7 +57,7 @@ const FIELDS: Record<Exclude<UserFieldName, 'practiceType'>, FieldSpec> = {
   name: { label: 'Full Name', directory: { label: 'Name' } },
   email: { label: 'Email Address', type: 'email', directory: { label: 'Email' } },
   phone: { label: 'Phone Number', type: 'tel', directory: { label: 'Phone' } },
-  address: { label: 'Address' },
+  address: { label: 'Address', wide: true, multiline: true },
   profilePictureUrl: {
     label: 'Profile Picture URL',
     type: 'url',
@@ -66,7 +68,7 @@ const FIELDS: Record<Exclude<UserFieldName, 'practiceType'>, FieldSpec> = {
     label: 'Practice Name',
     directory: { helper: 'A practice is saved only with a name' },
   },
-  practiceAddress: { label: 'Practice Address' },
+  practiceAddress: { label: 'Practice Address', wide: true, multiline: true },
   practicePhone: { label: 'Practice Phone', type: 'tel' },
   location: {
     label: 'Primary Location',
@@ -127,18 +129,29 @@ export function UserFields<T extends FieldValues>({
             />
           );
         }
-        const { directory, wide, ...spec } = FIELDS[field];
+        const { directory, wide, multiline, ...spec } = FIELDS[field];
         const words = wording === 'directory' ? { ...spec, ...directory } : spec;
         return (
           <Box key={field} gridColumn={wide ? { md: '1 / -1' } : undefined}>
-            <TextField
-              label={words.label}
-              helper={words.helper}
-              type={spec.type}
-              required={required}
-              error={error}
-              registration={registration}
-            />
+            {multiline ? (
+              <FormField
+                label={words.label}
+                helper={words.helper}
+                required={required}
+                error={error}
+              >
+                <Textarea size="lg" rows={3} resize="vertical" {...registration} />
+              </FormField>
+            ) : (
+              <TextField
+                label={words.label}
+                helper={words.helper}
+                type={spec.type}
+                required={required}
+                error={error}
+                registration={registration}
+              />
+            )}
           </Box>
         );
       })}

@@ -7,6 +7,7 @@ import {
   parseCart,
   quantityInCart,
   removeFromCart,
+  removeLineFromCart,
 } from './cart';
 
 const pump = { id: 'pump', stock: 2, price: 12.5 };
@@ -47,5 +48,16 @@ describe('cart', () => {
       { partId: 'a', qty: 2 },
     ]);
     expect(parseCart({})).toEqual([]);
+  });
+});
+
+describe('removeLineFromCart', () => {
+  it('drops the whole line of the part and keeps the others', () => {
+    const cart = [
+      { partId: 'a', qty: 3 },
+      { partId: 'b', qty: 1 },
+    ];
+    expect(removeLineFromCart(cart, 'a')).toEqual([{ partId: 'b', qty: 1 }]);
+    expect(removeLineFromCart(cart, 'zzz')).toEqual(cart);
   });
 });

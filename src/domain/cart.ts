@@ -34,6 +34,11 @@ export function removeFromCart(cart: readonly CartLine[], partId: string): CartL
     .filter((line) => line.qty > 0);
 }
 
+/** The cart without the part's line, whatever its quantity. */
+export function removeLineFromCart(cart: readonly CartLine[], partId: string): CartLine[] {
+  return cart.filter((line) => line.partId !== partId);
+}
+
 /** Items in the cart (the sum of the quantities). */
 export function cartItemCount(cart: readonly CartLine[]): number {
   return cart.reduce((sum, line) => sum + line.qty, 0);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayId, formatCurrency, formatDate, formatDateTime, formatPercent } from './format';
+import {
+  countOf,
+  displayId,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+} from './format';
 
 describe('formatCurrency', () => {
   it('shows pounds sterling with two decimals and grouping', () => {
@@ -43,5 +50,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(2026, 2, 5, 14, 7, 9))).toBe('Mar 5, 2026, 2:07:09 PM');
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the singular for one and the plural otherwise', () => {
+    expect(countOf(1, 'item')).toBe('1 item');
+    expect(countOf(0, 'item')).toBe('0 items');
+    expect(countOf(3, 'item')).toBe('3 items');
+    expect(countOf(2, 'service', 'services')).toBe('2 services');
   });
 });

@@ -32,6 +32,14 @@ export function displayId(id: string): string {
   return id.slice(-8);
 }
 
+/**
+ * A count with its noun in the right number: '1 item', '3 items', '0 items'. The one place a
+ * count is worded; `plural` for nouns that do not take an 's'.
+ */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /** Whole-number percentage, as engineer views show it. */
 export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value)}%` : '';

@@ -13,6 +13,7 @@ import type {
 } from './schemas/ticket.schema';
 import type { StockLevel } from './stock';
 import { warrantyDaysRemaining, warrantyState, type Warranty } from './warranty';
+import { countOf } from './format';
 
 /** The customer's name, else 'Unknown Customer'. */
 export function customerLabel(customer: { name: string | null } | null | undefined): string {
@@ -157,8 +158,6 @@ export function testSheetLabel(testSheet: object | null | undefined): 'Complete'
   return testSheet ? 'Complete' : 'Pending';
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /**
  * The warranty badge's words in engineer views (SPEC §4 Warranty): 'Not Activated'; expired with
  * the days since; expiring soon with the days left; otherwise the days remaining.
@@ -169,10 +168,10 @@ export function warrantyStatusLabel(warranty: Warranty | null | undefined, now: 
     case 'NOT_ACTIVATED':
       return 'Not Activated';
     case 'EXPIRED':
-      return days === 0 ? 'Expired today' : `Expired ${plural(-days, 'day')} ago`;
+      return days === 0 ? 'Expired today' : `Expired ${countOf(-days, 'day')} ago`;
     case 'EXPIRING':
-      return `Expiring soon (${plural(days, 'day')} left)`;
+      return `Expiring soon (${countOf(days, 'day')} left)`;
     case 'ACTIVE':
-      return `${plural(days, 'day')} remaining`;
+      return `${countOf(days, 'day')} remaining`;
   }
 }

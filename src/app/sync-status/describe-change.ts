@@ -1,6 +1,7 @@
 // How a queued change reads in the 'needs attention' panel: a human label per mutation name and
 // the user's input as short label/value lines. Never a raw JSON dump, never the signature image.
 import type { MutationName } from '../../domain/mutations';
+import { countOf } from '../../domain/format';
 
 export const CHANGE_LABELS: Record<MutationName, string> = {
   'ticket.create': 'New support ticket',
@@ -131,9 +132,7 @@ function linesOf(key: string, value: unknown, out: DetailLine[]): void {
     const allText = value.every((v) => typeof v === 'string');
     out.push({
       label,
-      value: allText
-        ? truncate(value.join(', '))
-        : `${value.length} item${value.length === 1 ? '' : 's'}`,
+      value: allText ? truncate(value.join(', ')) : countOf(value.length, 'item'),
     });
     return;
   }

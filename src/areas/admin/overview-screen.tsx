@@ -17,7 +17,7 @@ import {
 } from '../../components/status-badges';
 import { useAdminOverview } from '../../data/queries/admin-overview';
 import { partRequestItemCount } from '../../domain/admin-part-requests';
-import { displayId, formatDate } from '../../domain/format';
+import { countOf, displayId, formatDate } from '../../domain/format';
 import { adminPaths } from '../../domain/paths';
 
 export function OverviewScreen() {
@@ -102,7 +102,7 @@ export function OverviewScreen() {
                           <Stack gap="0">
                             <Text fontWeight="medium">Request #{displayId(request.id)}</Text>
                             <Text fontSize="sm" color="fg.muted">
-                              {partRequestItemCount(request.items)} items ·{' '}
+                              {countOf(partRequestItemCount(request.items), 'item')} ·{' '}
                               {formatDate(request.createdAt)}
                             </Text>
                           </Stack>

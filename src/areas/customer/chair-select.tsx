@@ -18,10 +18,16 @@ export function ChairSelect({
   registration,
   error,
   optional = false,
+  autoFocus = false,
 }: {
   registration: UseFormRegisterReturn;
   error?: string;
   optional?: boolean;
+  /**
+   * The dialog's first field: the select mounts once the chairs are read, after the dialog has
+   * focused its first field then (Book a Service's date, whose picker would pop up on a phone).
+   */
+  autoFocus?: boolean;
 }) {
   const chairs = useMyRequestableChairs();
   if (chairs === undefined) {
@@ -40,6 +46,7 @@ export function ChairSelect({
       placeholder={optional ? 'No specific chair' : 'Select a chair'}
       options={chairs.map((chair) => ({ value: chair.id, label: chairLabel(chair) }))}
       registration={registration}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -28,6 +28,7 @@ import {
 } from '../../data/offline-docs';
 import { useReferenceLibrary } from '../../data/queries/engineer-work';
 import type { TrainingResource } from '../../domain/entities';
+import { countOf } from '../../domain/format';
 import { matchesSearch } from '../../domain/search';
 import { TRAINING_TABS, trainingAction } from '../../domain/training-tabs';
 
@@ -135,7 +136,7 @@ function matches(resource: TrainingResource, search: string): boolean {
   return matchesSearch(search, [resource.title, resource.type]);
 }
 
-const countOf = (resources: readonly TrainingResource[], type: TrainingResource['type']) =>
+const countOfType = (resources: readonly TrainingResource[], type: TrainingResource['type']) =>
   resources.filter((r) => r.type === type).length;
 
 export function ReferenceScreen() {
@@ -187,9 +188,9 @@ export function ReferenceScreen() {
             </StatCard>
             <StatCard label="Documentation" value={library.resources.length} help="Resources">
               <Text fontSize="sm">
-                {countOf(library.resources, 'VIDEO')} training videos ·{' '}
-                {countOf(library.resources, 'PDF')} technical documents ·{' '}
-                {countOf(library.resources, 'FAQ')} FAQ
+                {countOfType(library.resources, 'VIDEO')} training videos ·{' '}
+                {countOfType(library.resources, 'PDF')} technical documents ·{' '}
+                {countOfType(library.resources, 'FAQ')} FAQ
               </Text>
             </StatCard>
           </SimpleGrid>
@@ -199,7 +200,7 @@ export function ReferenceScreen() {
               <LuHardDrive aria-hidden />
               {offline.kept.size === 0
                 ? 'No documents kept for offline use yet: open one, or make it available offline.'
-                : `${offline.kept.size} ${offline.kept.size === 1 ? 'document' : 'documents'} available offline, taking ${formatBytes(offline.bytes)}`}
+                : `${countOf(offline.kept.size, 'document')} available offline, taking ${formatBytes(offline.bytes)}`}
               {offline.deviceBytes !== null
                 ? ` (the app keeps ${formatBytes(offline.deviceBytes)} on this device in all).`
                 : ''}
@@ -209,7 +210,7 @@ export function ReferenceScreen() {
             <Tabs.List overflowX="auto" maxW="full" whiteSpace="nowrap">
               {TRAINING_TABS.map((tab) => (
                 <Tabs.Trigger key={tab.type} value={tab.type} minH="44px">
-                  {tab.label} ({countOf(shown, tab.type)})
+                  {tab.label} ({countOfType(shown, tab.type)})
                 </Tabs.Trigger>
               ))}
             </Tabs.List>

@@ -10,7 +10,7 @@ import { PercentBar } from '../../components/percent-bar';
 import { CertificationBadges, RatingBadge, StatusBadge } from '../../components/status-badges';
 import { dayName, formatTime12h } from '../../domain/certification';
 import type { DeviceHealth } from '../../domain/entities';
-import { formatDate } from '../../domain/format';
+import { countOf, formatDate } from '../../domain/format';
 import { NO_ASSIGNED_TICKETS, NO_RESOLVED_TICKETS, completionText } from '../../domain/metrics';
 import {
   completionRating,
@@ -35,8 +35,6 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
     </DataList.Root>
   );
 }
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : null);
 
@@ -92,12 +90,20 @@ export function EngineerDetailsDialog({
           </Tabs.Content>
           <Tabs.Content value="skills">
             <Stack gap="4">
-              <Text>
-                <Text as="span" fontWeight="semibold">
-                  Technical skills:{' '}
+              {/* The skills and the specializations the card shows: both are what an engineer can do. */}
+              {(
+                [
+                  ['Technical skills', details?.skillSets],
+                  ['Specializations', details?.specializations],
+                ] as const
+              ).map(([label, values]) => (
+                <Text key={label}>
+                  <Text as="span" fontWeight="semibold">
+                    {label}:{' '}
+                  </Text>
+                  {list(values) ?? 'None recorded'}
                 </Text>
-                {list(details?.skillSets) ?? 'None recorded'}
-              </Text>
+              ))}
               {details?.certifications?.length ? (
                 <Stack as="ul" gap="3" listStyleType="none">
                   {details.certifications.map((c) => (
@@ -175,8 +181,8 @@ export function EngineerDetailsDialog({
               ) : null}
               <Text>
                 Total experience: {workload.totalExperience} (
-                {count(workload.totalTicketsResolved, 'ticket')} resolved,{' '}
-                {count(workload.totalServiceRequestsCompleted, 'service')} completed)
+                {countOf(workload.totalTicketsResolved, 'ticket')} resolved,{' '}
+                {countOf(workload.totalServiceRequestsCompleted, 'service')} completed)
               </Text>
             </Stack>
           </Tabs.Content>

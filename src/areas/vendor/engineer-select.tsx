@@ -25,7 +25,12 @@ export function EngineerSelect({
   countOf?: (engineer: User) => string;
 }) {
   return (
-    <NativeSelect.Root size="md" width={{ base: 'full', md: '64' }} disabled={disabled}>
+    <NativeSelect.Root
+      size="md"
+      // Room for a name and its count ('Holdout Hannah (1 scheduled)'): 16rem cut them at 1440 px.
+      width={{ base: 'full', md: '80' }}
+      disabled={disabled}
+    >
       <NativeSelect.Field
         aria-label={label}
         value={value ?? ''}

@@ -150,6 +150,11 @@ describe('EngineersScreen', { timeout: 30_000 }, () => {
       'Performance',
     ]);
     await user.click(dialog.getByRole('tab', { name: 'Skills & Certs' }));
+    const skills = within(dialog.getByRole('tabpanel', { name: 'Skills & Certs' }));
+    expect(skills.getByText('Electrics')).toBeInTheDocument();
+    // The specializations the card shows are skills too, not left to the Overview tab.
+    expect(skills.getByText('Specializations:')).toBeInTheDocument();
+    expect(skills.getByText('S30 hydraulics')).toBeInTheDocument();
     expect(dialog.getByText('Gas Safe')).toBeInTheDocument();
     expect(dialog.getByText('No Expiry')).toBeInTheDocument();
     await user.click(dialog.getByRole('tab', { name: 'Availability' }));

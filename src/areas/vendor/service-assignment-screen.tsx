@@ -73,7 +73,7 @@ export function ServiceAssignmentScreen() {
         intro="Assign service requests to field engineers."
       />
       {counters === undefined ? null : (
-        <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+        <SimpleGrid as="section" aria-label="Summary" columns={2} maxW="3xl" gap="4">
           <StatCard label="Unassigned Requests" value={counters.unassigned} />
           <StatCard label="Pending Requests" value={counters.pending} />
         </SimpleGrid>

@@ -63,7 +63,7 @@ export function TicketAssignmentScreen() {
         intro="Assign and reassign support tickets to field engineers."
       />
       {counters === undefined ? null : (
-        <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, lg: 4 }} gap="4">
+        <SimpleGrid as="section" aria-label="Summary" columns={2} maxW="3xl" gap="4">
           <StatCard label="Unassigned Tickets" value={counters.unassigned} />
           <StatCard
             label="High Priority"

@@ -4,7 +4,13 @@
  * phone never sees it. The rules (stock limit, removal, totals) are src/domain/cart.ts.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { addToCart, parseCart, removeFromCart, type CartLine } from '../../domain/cart';
+import {
+  addToCart,
+  parseCart,
+  removeFromCart,
+  removeLineFromCart,
+  type CartLine,
+} from '../../domain/cart';
 import { useCurrentUser } from '../session-context';
 
 export const cartStorageKey = (userId: string) => `chairside-cart-${userId}`;
@@ -44,6 +50,7 @@ export function useCart() {
     cart,
     add: (part: { id: string; stock: number }) => update((c) => addToCart(c, part)),
     remove: (partId: string) => update((c) => removeFromCart(c, partId)),
+    removeLine: (partId: string) => update((c) => removeLineFromCart(c, partId)),
     clear: () => update(() => []),
   };
 }

@@ -50,6 +50,20 @@ const seed = async (db: Parameters<NonNullable<Parameters<typeof renderAdmin>[1]
 };
 
 describe('Admin read-only lists', { timeout: 30_000 }, () => {
+  it("part requests: a one-part request reads '1 item', not '1 items'", async () => {
+    const ONE = '50000000-0000-4000-8000-0000000000a1';
+    await renderAdmin(<PartRequestsScreen />, {
+      path: adminPaths.partRequests,
+      seed: async (db) => {
+        await db.parts.put(partRow({ id: PART, name: 'Hydraulic pump', price: 10 }));
+        await db.partRequests.put(partRequestRow({ id: ONE, items: [{ partId: PART, qty: 1 }] }));
+      },
+    });
+    const card = within(await screen.findByRole('article', { name: 'Request #000000a1' }));
+    expect(card.getByText('1 item')).toBeInTheDocument();
+    expect(card.queryByText('1 items')).toBeNull();
+  });
+
   it('part requests: id, customer, items, value; searchable by part and status', async () => {
     const user = userEvent.setup();
     await renderAdmin(<PartRequestsScreen />, { path: adminPaths.partRequests, seed });

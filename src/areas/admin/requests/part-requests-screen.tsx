@@ -14,7 +14,7 @@ import { PartRequestStatusBadge } from '../../../components/status-badges';
 import { useAdminPartRequests, type AdminPartRequest } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
 import { partRequestItemCount, partRequestTotal } from '../../../domain/admin-part-requests';
-import { displayId, formatCurrency, formatDate } from '../../../domain/format';
+import { countOf, displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { PART_REQUEST_STATUS_LABELS, customerLabel } from '../../../domain/labels';
 import {
   PART_REQUEST_ACTION_LABELS,
@@ -96,7 +96,7 @@ function PartRequestCard({ item }: { item: AdminPartRequest }) {
               <Text>Customer: {customerLabel(customer)}</Text>
               {chair ? <Text>Chair: {chair.serialNumber}</Text> : null}
               <Text>Requested {formatDate(request.createdAt)}</Text>
-              <Text>{partRequestItemCount(request.items)} items</Text>
+              <Text>{countOf(partRequestItemCount(request.items), 'item')}</Text>
             </Wrap>
           </Stack>
           <Text fontWeight="semibold">{formatCurrency(partRequestTotal(lines))}</Text>

@@ -34,12 +34,18 @@ async function openAddUser() {
 }
 
 describe('UsersScreen', { timeout: 30_000 }, () => {
-  it('lists users with role badges; the admin cannot delete or re-role themselves', async () => {
+  it('shows a role once: a dropdown to change it, a badge on their own card; no self-delete', async () => {
     await renderUsers();
     await screen.findByRole('article', { name: 'Riverside Dental' });
-    expect(card('Alice Engineer').getAllByText('Engineer')[0]).toHaveClass('chakra-badge');
+    const alice = card('Alice Engineer');
+    expect(alice.getByRole('combobox', { name: 'Role of Alice Engineer' })).toHaveValue('ENGINEER');
+    // 'Engineer' appears once as visible words: the dropdown's chosen option, no badge beside it.
+    expect(
+      screen.getByRole('article', { name: 'Alice Engineer' }).querySelectorAll('.chakra-badge'),
+    ).toHaveLength(0);
     expect(card('Ada Admin').getByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
-    expect(card('Ada Admin').getByRole('combobox', { name: 'Role of Ada Admin' })).toBeDisabled();
+    expect(card('Ada Admin').queryByRole('combobox', { name: 'Role of Ada Admin' })).toBeNull();
+    expect(card('Ada Admin').getByText('Admin')).toHaveClass('chakra-badge');
   });
 
   it('searches by name, email or role', async () => {

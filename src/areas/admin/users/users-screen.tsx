@@ -139,7 +139,8 @@ function UserCard({
               <Text as="h3" fontWeight="semibold" fontSize="lg">
                 {name}
               </Text>
-              <RoleBadge role={user.role} />
+              {/* The role once: a badge where it cannot change (their own), else the dropdown. */}
+              {self ? <RoleBadge role={user.role} /> : null}
               {self ? (
                 <Text fontSize="sm" color="fg.muted">
                   (you)
@@ -155,20 +156,22 @@ function UserCard({
             </Wrap>
           </Stack>
           <HStack gap="2" flexShrink={0}>
-            <NativeSelect.Root size="sm" width="40" disabled={self || busy}>
-              <NativeSelect.Field
-                aria-label={`Role of ${name}`}
-                value={user.role}
-                onChange={(event) => changeRole(event.target.value as Role)}
-              >
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            {self ? null : (
+              <NativeSelect.Root size="sm" width="40" disabled={busy}>
+                <NativeSelect.Field
+                  aria-label={`Role of ${name}`}
+                  value={user.role}
+                  onChange={(event) => changeRole(event.target.value as Role)}
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
             <EditDeleteButtons
               name={name}
               onEdit={onEdit}

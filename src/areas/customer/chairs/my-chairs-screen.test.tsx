@@ -63,8 +63,50 @@ describe('MyChairsScreen', { timeout: 30_000 }, () => {
     expect(within(done).getByText('Complete')).toBeInTheDocument();
     expect(within(done).getByText(/400 days remaining/)).toBeInTheDocument();
     const expiry = formatDate(warrantyExpiry(warrantyWithDaysLeft(400)));
-    expect(within(done).getByText(`400 days remaining · expires ${expiry}`)).toBeInTheDocument();
+    expect(
+      within(done).getByText(`Confirmed · 400 days remaining · expires ${expiry}`),
+    ).toBeInTheDocument();
     expect(within(done).queryByRole('link', { name: 'Submit Test Sheet' })).toBeNull();
+  });
+
+  it('labels a passed warranty Confirmed (SPEC §4) and says Expired once, in the badge', async () => {
+    const gone = warrantyWithDaysLeft(-10);
+    await renderCustomer(<MyChairsScreen />, {
+      path: customerPaths.chairs,
+      seed: (db) =>
+        db.chairs.put(myChair({ serialNumber: 'C-GONE', warranty: gone, testSheet: sheet })),
+    });
+    const chair = within(await screen.findByRole('article', { name: 'C-GONE' }));
+    const expiry = formatDate(warrantyExpiry(gone));
+    expect(chair.getByText(`Confirmed · ended ${expiry} (10 days ago)`)).toBeInTheDocument();
+    expect(chair.getAllByText(/Expired/)).toHaveLength(1);
+  });
+
+  it("shows no service status beside 'Not scheduled' for a chair never serviced", async () => {
+    await renderCustomer(<MyChairsScreen />, {
+      path: customerPaths.chairs,
+      seed: (db) =>
+        db.chairs.bulkPut([
+          myChair({
+            serialNumber: 'S30-FRESH',
+            status: 'DELIVERED',
+            warranty: null,
+            service: { lastServiceDate: null, nextServiceDue: null, serviceHistory: [] },
+          }),
+          myChair({
+            serialNumber: 'S30-DUE',
+            service: {
+              lastServiceDate: null,
+              nextServiceDue: daysFromNow(200),
+              serviceHistory: [],
+            },
+          }),
+        ]),
+    });
+    const fresh = within(await screen.findByRole('article', { name: 'S30-FRESH' }));
+    expect(fresh.getByText('Not scheduled')).toBeInTheDocument();
+    expect(fresh.queryByText('Current')).toBeNull();
+    expect(within(card('S30-DUE')).getByText('Current')).toBeInTheDocument();
   });
 
   it('lists a chair activated on this device at once, ready for its test sheet, and once only', async () => {

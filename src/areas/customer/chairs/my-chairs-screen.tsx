@@ -24,7 +24,7 @@ import {
 } from '../../../domain/customer-chairs';
 import { isProvisionalChair } from '../../../domain/chairs';
 import type { Chair } from '../../../domain/entities';
-import { formatDate } from '../../../domain/format';
+import { countOf, formatDate } from '../../../domain/format';
 import { chairModelName } from '../../../domain/labels';
 import { customerPaths } from '../../../domain/paths';
 import {
@@ -55,13 +55,17 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * The line under a confirmed warranty's badge: SPEC §4's label (Confirmed) with the days and the
+ * date. The badge already says Expired, so an expired one reads 'ended', not 'Expired' again.
+ */
 function warrantyDetail(chair: Chair, now: Date): string {
   const days = warrantyDaysRemaining(chair.warranty ?? {}, now);
   const expiry = formatDate(warrantyExpiry(chair.warranty ?? {}));
   if (days === null) return '';
   return days > 0
-    ? `${days} days remaining · expires ${expiry}`
-    : `Expired ${-days} days ago · ${expiry}`;
+    ? `Confirmed · ${countOf(days, 'day')} remaining · expires ${expiry}`
+    : `Confirmed · ended ${expiry} (${days === 0 ? 'today' : `${countOf(-days, 'day')} ago`})`;
 }
 
 function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
@@ -110,10 +114,15 @@ function ChairCard({ chair, now }: { chair: Chair; now: Date }) {
             <TestSheetBadge testSheet={chair.testSheet} />
           </Item>
           <Item label="Next service due">
-            <HStack gap="2" wrap="wrap">
-              <Text>{formatDate(chair.service?.nextServiceDue) || 'Not scheduled'}</Text>
-              <ServiceStatusBadge nextServiceDue={chair.service?.nextServiceDue} now={now} />
-            </HStack>
+            {/* No date, no status: a chair never serviced is not 'Current'. */}
+            {formatDate(chair.service?.nextServiceDue) ? (
+              <HStack gap="2" wrap="wrap">
+                <Text>{formatDate(chair.service?.nextServiceDue)}</Text>
+                <ServiceStatusBadge nextServiceDue={chair.service?.nextServiceDue} now={now} />
+              </HStack>
+            ) : (
+              <Text color="fg.muted">Not scheduled</Text>
+            )}
           </Item>
         </DataList.Root>
       </Card.Body>

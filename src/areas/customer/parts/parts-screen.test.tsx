@@ -189,4 +189,39 @@ describe('PartsScreen', { timeout: 30_000 }, () => {
     ).toBeDisabled();
     localStorage.removeItem(cartStorageKey('someone-else'));
   });
+
+  it('lists the cart line by line, with a quantity stepper and Remove for each', async () => {
+    const user = userEvent.setup();
+    await renderParts([
+      { partId: PUMP, qty: 1 },
+      { partId: LIGHT, qty: 2 },
+    ]);
+    const lines = within(await screen.findByRole('list', { name: 'Cart lines' }));
+    const pump = within(lines.getByRole('listitem', { name: 'Hydraulic pump' }));
+    expect(pump.getByLabelText('Hydraulic pump quantity')).toHaveTextContent('1');
+    expect(pump.getByText('£120.00')).toBeInTheDocument();
+    await user.click(pump.getByRole('button', { name: 'One more Hydraulic pump' }));
+    expect(pump.getByLabelText('Hydraulic pump quantity')).toHaveTextContent('2');
+    expect(pump.getByText('£240.00')).toBeInTheDocument();
+    // Stock is 2: no third.
+    expect(pump.getByRole('button', { name: 'One more Hydraulic pump' })).toBeDisabled();
+    await user.click(pump.getByRole('button', { name: 'One fewer Hydraulic pump' }));
+    expect(pump.getByLabelText('Hydraulic pump quantity')).toHaveTextContent('1');
+    expect(within(cart()).getByText('3 items · £281.00')).toBeInTheDocument();
+    await user.click(
+      within(lines.getByRole('listitem', { name: 'LED light' })).getByRole('button', {
+        name: 'Remove LED light from cart',
+      }),
+    );
+    expect(lines.queryByRole('listitem', { name: 'LED light' })).toBeNull();
+    expect(within(cart()).getByText('1 item · £120.00')).toBeInTheDocument();
+  });
+
+  it("shows each part request's parts and total, not only its item count", async () => {
+    await renderParts();
+    const request = within(await screen.findByRole('article', { name: 'Request #abcd1234' }));
+    expect(request.getByText('Hydraulic pump × 1')).toBeInTheDocument();
+    expect(request.getByText('Total')).toBeInTheDocument();
+    expect(request.getAllByText('£120.00')).toHaveLength(2);
+  });
 });

@@ -9,13 +9,14 @@ import {
   Card,
   HStack,
   Heading,
+  IconButton,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuMinus, LuPlus, LuShoppingCart } from 'react-icons/lu';
+import { LuMinus, LuPlus, LuShoppingCart, LuTrash2 } from 'react-icons/lu';
 import { ListEmptyState } from '../../../components/empty-state';
 import { FormField } from '../../../components/form-field';
 import { LoadingState } from '../../../components/loading-state';
@@ -36,10 +37,8 @@ import {
 } from '../../../domain/cart';
 import { chairModels, modelName } from '../../../domain/chair-models';
 import type { Part } from '../../../domain/entities';
-import { displayId, formatCurrency, formatDate } from '../../../domain/format';
+import { countOf, displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { matchesSearch } from '../../../domain/search';
-
-const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 function PartCard({
   part,
@@ -91,14 +90,101 @@ function PartCard({
   );
 }
 
+/** What the cart holds, line by line: the part, a quantity stepper, the line's price, Remove. */
+function CartLines({
+  parts,
+  cart,
+  cartActions,
+}: {
+  parts: Part[];
+  cart: CartLine[];
+  cartActions: CartActions;
+}) {
+  const byId = new Map(parts.map((p) => [p.id, p]));
+  return (
+    // A long cart scrolls inside the bar so the bar never covers the whole catalogue.
+    <Stack
+      as="ul"
+      aria-label="Cart lines"
+      gap="2"
+      listStyleType="none"
+      maxH="40vh"
+      overflowY="auto"
+    >
+      {cart.map((line) => {
+        const part = byId.get(line.partId);
+        const name = part?.name ?? 'Unknown part';
+        return (
+          <HStack
+            as="li"
+            key={line.partId}
+            aria-label={name}
+            justify="space-between"
+            gap="2"
+            wrap="wrap"
+          >
+            <Stack gap="0" flex="1" minW="40">
+              <Text fontWeight="medium">{name}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatCurrency((part?.price ?? 0) * line.qty)}
+              </Text>
+            </Stack>
+            <HStack gap="1">
+              <IconButton
+                variant="outline"
+                size="sm"
+                minW="44px"
+                minH="44px"
+                aria-label={`One fewer ${name}`}
+                onClick={() => cartActions.remove(line.partId)}
+              >
+                <LuMinus aria-hidden />
+              </IconButton>
+              <Text minW="8" textAlign="center" aria-label={`${name} quantity`}>
+                {line.qty}
+              </Text>
+              <IconButton
+                variant="outline"
+                size="sm"
+                minW="44px"
+                minH="44px"
+                aria-label={`One more ${name}`}
+                disabled={!part || !canAddToCart(cart, part)}
+                onClick={() => part && cartActions.add(part)}
+              >
+                <LuPlus aria-hidden />
+              </IconButton>
+              <IconButton
+                variant="ghost"
+                colorPalette="red"
+                size="sm"
+                minW="44px"
+                minH="44px"
+                aria-label={`Remove ${name} from cart`}
+                onClick={() => cartActions.removeLine(line.partId)}
+              >
+                <LuTrash2 aria-hidden />
+              </IconButton>
+            </HStack>
+          </HStack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+type CartActions = Pick<ReturnType<typeof useCart>, 'add' | 'remove' | 'removeLine'>;
+
 function CartSummary({
   parts,
   cart,
   clear,
+  cartActions,
 }: {
   parts: Part[];
   cart: CartLine[];
   clear: () => void;
+  cartActions: CartActions;
 }) {
   const { run, busy } = useAction();
   const count = cartItemCount(cart);
@@ -128,45 +214,50 @@ function CartSummary({
       zIndex="1"
       borderWidth="1px"
     >
-      <Card.Body
-        gap="3"
-        p={{ base: '3', md: '4' }}
-        flexDirection={{ base: 'column', md: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ md: 'center' }}
-      >
-        <HStack gap="2">
-          <LuShoppingCart aria-hidden />
-          <Text fontWeight="semibold">
-            {`${itemsLabel(count)} · ${formatCurrency(cartTotal(cart, parts))}`}
-          </Text>
-        </HStack>
-        <Stack direction="row" gap="2">
-          <Button
-            flex={{ base: '1', md: 'none' }}
-            variant="outline"
-            minH="44px"
-            disabled={cart.length === 0}
-            onClick={clear}
-          >
-            Clear Cart
-          </Button>
-          <Button
-            flex={{ base: '1', md: 'none' }}
-            colorPalette="brand"
-            minH="44px"
-            loading={busy}
-            onClick={() => void submit()}
-          >
-            Submit Request
-          </Button>
+      <Card.Body gap="3" p={{ base: '3', md: '4' }}>
+        {cart.length > 0 ? <CartLines parts={parts} cart={cart} cartActions={cartActions} /> : null}
+        <Stack
+          gap="3"
+          direction={{ base: 'column', md: 'row' }}
+          justify="space-between"
+          align={{ md: 'center' }}
+          borderTopWidth={cart.length > 0 ? '1px' : undefined}
+          pt={cart.length > 0 ? '3' : undefined}
+        >
+          <HStack gap="2">
+            <LuShoppingCart aria-hidden />
+            <Text fontWeight="semibold">
+              {`${countOf(count, 'item')} · ${formatCurrency(cartTotal(cart, parts))}`}
+            </Text>
+          </HStack>
+          <Stack direction="row" gap="2">
+            <Button
+              flex={{ base: '1', md: 'none' }}
+              variant="outline"
+              minH="44px"
+              disabled={cart.length === 0}
+              onClick={clear}
+            >
+              Clear Cart
+            </Button>
+            <Button
+              flex={{ base: '1', md: 'none' }}
+              colorPalette="brand"
+              minH="44px"
+              loading={busy}
+              onClick={() => void submit()}
+            >
+              Submit Request
+            </Button>
+          </Stack>
         </Stack>
       </Card.Body>
     </Card.Root>
   );
 }
 
-function MyPartRequests() {
+function MyPartRequests({ parts }: { parts: Part[] }) {
+  const byId = new Map(parts.map((p) => [p.id, p]));
   const requests = useMyPartRequests();
   return (
     <Stack as="section" aria-label="My Part Requests" gap="3">
@@ -179,17 +270,38 @@ function MyPartRequests() {
         <ListEmptyState title="No part requests found" description="Submitted carts appear here." />
       ) : (
         requests.map((request) => (
-          <Card.Root key={request.id} variant="outline" size="sm">
-            <Card.Body>
+          <Card.Root
+            as="article"
+            aria-label={`Request #${displayId(request.id)}`}
+            key={request.id}
+            variant="outline"
+            size="sm"
+          >
+            <Card.Body gap="2">
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Text fontWeight="medium">
-                  {`Request #${displayId(request.id)} · ${itemsLabel(cartItemCount(request.items))}`}
+                  {`Request #${displayId(request.id)} · ${countOf(cartItemCount(request.items), 'item')}`}
                 </Text>
                 <PartRequestStatusBadge status={request.status} />
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {formatDate(request.createdAt)}
               </Text>
+              <Stack as="ul" gap="1" listStyleType="none" fontSize="sm">
+                {request.items.map((line) => {
+                  const part = byId.get(line.partId);
+                  return (
+                    <HStack as="li" key={line.partId} justify="space-between" gap="2">
+                      <Text>{`${part?.name ?? 'Unknown part'} × ${line.qty}`}</Text>
+                      <Text>{formatCurrency((part?.price ?? 0) * line.qty)}</Text>
+                    </HStack>
+                  );
+                })}
+              </Stack>
+              <HStack justify="space-between" borderTopWidth="1px" pt="2" fontWeight="semibold">
+                <Text>Total</Text>
+                <Text>{formatCurrency(cartTotal(request.items, parts))}</Text>
+              </HStack>
             </Card.Body>
           </Card.Root>
         ))
@@ -200,7 +312,7 @@ function MyPartRequests() {
 
 export function PartsScreen() {
   const parts = usePartsCatalog();
-  const { cart, add, remove, clear } = useCart();
+  const { cart, add, remove, removeLine, clear } = useCart();
   const [search, setSearch] = useState('');
   const [model, setModel] = useState('');
   const shown = useMemo(
@@ -266,8 +378,13 @@ export function PartsScreen() {
               <ShowMoreButton shown={page.shown.length} total={page.total} onMore={page.more} />
             </Stack>
           )}
-          <CartSummary parts={parts} cart={cart} clear={clear} />
-          <MyPartRequests />
+          <CartSummary
+            parts={parts}
+            cart={cart}
+            clear={clear}
+            cartActions={{ add, remove, removeLine }}
+          />
+          <MyPartRequests parts={parts} />
         </Stack>
       )}
     </>

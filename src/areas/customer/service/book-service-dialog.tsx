@@ -82,7 +82,7 @@ export function BookServiceDialog({
       submitting={isSubmitting}
       onSubmit={handleSubmit(submit)}
     >
-      <ChairSelect registration={register('chairId')} error={errors.chairId?.message} />
+      <ChairSelect autoFocus registration={register('chairId')} error={errors.chairId?.message} />
       <FormField
         label="Preferred Date"
         required

@@ -56,6 +56,16 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Preferred: May 1, 2026 at 09:00')).toBeInTheDocument();
   });
 
+  it('opens Book a Service with Chair focused, not the date (whose picker pops up on a phone)', async () => {
+    const user = userEvent.setup();
+    await renderService();
+    await user.click(await screen.findByRole('button', { name: 'Book Service' }));
+    const dialog = await screen.findByRole('dialog');
+    const chair = await within(dialog).findByRole('combobox', { name: /Chair/ });
+    await waitFor(() => expect(chair).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Preferred Date/)).not.toHaveFocus();
+  });
+
   it('offers the 18 slots and validates with SPEC’s messages', async () => {
     const user = userEvent.setup();
     await renderService();

@@ -65,6 +65,23 @@ function ContactCard({
   );
 }
 
+/**
+ * One fact of a ticket: a narrow label column on a phone (Chakra's 120 px took half the card and
+ * broke phone numbers), the value taking the rest and wrapping inside it.
+ */
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <DataList.Item gap={{ base: '3', md: '4' }} alignItems="flex-start">
+      <DataList.ItemLabel minW={{ base: '20', md: '120px' }} flexShrink={0}>
+        {label}
+      </DataList.ItemLabel>
+      <DataList.ItemValue flex="1" minW="0" overflowWrap="anywhere">
+        {children}
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
 function TicketCard({ item }: { item: CustomerTicket }) {
   const { ticket, chair, engineer } = item;
   const chairText = ticketChairLabel(ticket.chairId, chair);
@@ -80,38 +97,28 @@ function TicketCard({ item }: { item: CustomerTicket }) {
         </HStack>
         {ticket.description ? <Text>{ticket.description}</Text> : null}
         <DataList.Root orientation="horizontal" size="sm">
-          {chairText ? (
-            <DataList.Item>
-              <DataList.ItemLabel>Chair</DataList.ItemLabel>
-              <DataList.ItemValue>{chairText}</DataList.ItemValue>
-            </DataList.Item>
-          ) : null}
-          <DataList.Item>
-            <DataList.ItemLabel>Engineer</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {!ticket.engineerUserId
-                ? 'Unassigned'
-                : engineer
-                  ? [engineer.name || 'Unknown Engineer', engineer.phone]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : 'Unknown Engineer'}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Created</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(ticket.createdAt)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Updated</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(ticket.updatedAt)}</DataList.ItemValue>
-          </DataList.Item>
-          {ticket.resolution ? (
-            <DataList.Item>
-              <DataList.ItemLabel>Resolution</DataList.ItemLabel>
-              <DataList.ItemValue>{ticket.resolution}</DataList.ItemValue>
-            </DataList.Item>
-          ) : null}
+          {chairText ? <Fact label="Chair">{chairText}</Fact> : null}
+          <Fact label="Engineer">
+            {!ticket.engineerUserId ? (
+              'Unassigned'
+            ) : engineer ? (
+              <>
+                <Text as="span" display="block">
+                  {engineer.name || 'Unknown Engineer'}
+                </Text>
+                {engineer.phone ? (
+                  <Text as="span" display="block" whiteSpace="nowrap">
+                    {engineer.phone}
+                  </Text>
+                ) : null}
+              </>
+            ) : (
+              'Unknown Engineer'
+            )}
+          </Fact>
+          <Fact label="Created">{formatDate(ticket.createdAt)}</Fact>
+          <Fact label="Updated">{formatDate(ticket.updatedAt)}</Fact>
+          {ticket.resolution ? <Fact label="Resolution">{ticket.resolution}</Fact> : null}
         </DataList.Root>
       </Card.Body>
     </Card.Root>

@@ -23,6 +23,7 @@ import { useEquipmentIndex, useShownEquipment } from '../../../data/queries/equi
 import { EquipmentCard, equipmentCardLabel } from './equipment-card';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { ServiceHistoryDialog } from './service-history-dialog';
+import { countOf } from '../../../domain/format';
 
 type OpenDialog = { kind: 'details' | 'history'; chairId: string } | null;
 
@@ -81,7 +82,7 @@ const Results = memo(function Results({
   return (
     <Stack gap="4">
       <Text color="fg.muted" aria-live="polite">
-        {page?.total === 1 ? '1 chair found' : `${page?.total ?? 0} chairs found`}
+        {`${countOf(page?.total ?? 0, 'chair')} found`}
       </Text>
       <ListRows
         rows={items}

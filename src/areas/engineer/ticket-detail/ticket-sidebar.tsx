@@ -12,7 +12,7 @@ import {
 import { ServiceReportButton } from '../../../components/service-report-button';
 import type { TicketDetail } from '../../../data/queries/tickets';
 import { useServiceReportLoader } from '../../../data/service-report';
-import { displayId, formatDate } from '../../../domain/format';
+import { countOf, displayId, formatDate } from '../../../domain/format';
 import {
   chairModelName,
   customerLabel,
@@ -154,7 +154,7 @@ function ServiceSummary({ detail }: { detail: TicketDetail }) {
         items={[
           ['Time spent', notes.timeSpent !== undefined ? `${notes.timeSpent} min` : 'Not recorded'],
           ['Work type', notes.workType ? WORK_TYPE_LABELS[notes.workType] : 'Not recorded'],
-          ['Parts used', units ? `${units} ${units === 1 ? 'item' : 'items'}` : 'None'],
+          ['Parts used', units ? countOf(units, 'item') : 'None'],
           ['Follow-up', notes.followUpRequired ? 'Required' : 'Not required'],
           ...(notes.completedAt
             ? [['Completed', formatDate(notes.completedAt)] as [string, string]]
