@@ -1,0 +1,4 @@
+// Set-up of the unit tests that run in Node (*.test.ts): IndexedDB for Dexie, and jest-dom's
+// matchers for the few that declare a DOM (`@vitest-environment jsdom`).
+import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
