@@ -2,3 +2,8 @@
 // matchers for the few that declare a DOM (`@vitest-environment jsdom`).
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { vi } from 'vitest';
+
+// As in vitest.setup.ts: one worker's packages serve every file, the project's own modules are
+// evaluated afresh for each file.
+vi.resetModules();
