@@ -115,6 +115,20 @@ export default tseslint.config(
               message:
                 'src/data never imports sync/: put what it needs behind a port in src/data (as sync-status.ts and SessionBackend do) and wire sync/ in src/main.tsx.',
             },
+            // The areas' tests keep the areas' rule too: the helpers they use (src/testing, but for
+            // the app tests' kit, which renders the shell) never reach the shell or sync/.
+            {
+              target: ['./src/testing/!(app-test-kit).{ts,tsx}'],
+              from: ['./src/app', './sync', './server'],
+              message:
+                "src/testing serves the areas' tests: it builds on src/components, src/data and src/domain (sync/ has its own doubles in sync/testing; the shell's tests use app-test-kit).",
+            },
+            {
+              target: './src/areas',
+              from: ['./src/testing/app-test-kit.tsx'],
+              message:
+                "app-test-kit renders the app shell: an area's test renders its screen with src/testing/session.",
+            },
             // Test doubles live in testing folders, and only tests import them.
             {
               target: productionCode,

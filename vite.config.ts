@@ -89,13 +89,31 @@ export default defineConfig({
     // Both cores of the CI machine kind (vitest would otherwise use one here).
     maxWorkers: 2,
     projects: [
+      // The unit tests in two projects (`--project 'unit-*'` runs both). Tests of code without a
+      // DOM (*.test.ts) run in Node: a jsdom set up for each of them was half the unit phase. A
+      // .ts test that needs a DOM says so in its first line (`@vitest-environment jsdom`).
+      // Both reuse one environment and one module graph per worker (isolate: false): every file
+      // imported React, Chakra and Dexie again otherwise. Tests leave nothing behind them:
+      // fake-indexeddb databases are named per test, the DOM is cleaned after each test, and mocks,
+      // stubs and timers are restored by the files that make them.
       {
         extends: true,
         test: {
-          name: 'unit',
+          name: 'unit-node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'sync/**/*.test.ts', 'server/**/*.test.ts'],
+          setupFiles: ['./vitest.setup-node.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.tsx'],
           setupFiles: ['./vitest.setup.ts'],
+          isolate: false,
         },
       },
       {
@@ -104,6 +122,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['./tests/setup/migrated-pglite.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -114,6 +133,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['./tests/setup/migrated-pglite.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

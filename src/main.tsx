@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
 import { RouterProvider } from 'react-router-dom';
-import { system } from './app/theme';
+import { system } from './components/theme';
 import { router } from './app/router';
 import { preloadAreaAt } from './app/routes';
 import { AppToaster } from './app/app-toaster';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { SkipLink, useFocusOnRouteChange } from './main-focus';
-import { system } from './theme';
+import { system } from '../components/theme';
 
 function Frame() {
   const main = useRef<HTMLElement>(null);

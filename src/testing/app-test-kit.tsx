@@ -15,7 +15,7 @@ import { initialStatus, type SyncStatus } from '../data/sync-status';
 import * as rows from './rows';
 import type { SyncEngine } from '../../sync';
 import { appRoutes, preloadRoutes } from '../app/routes';
-import { system } from '../app/theme';
+import { system } from '../components/theme';
 
 // The routes load their screens lazily; load them all now so a test renders them at once.
 await preloadRoutes();

@@ -1,6 +1,6 @@
 /**
  * Test harness for screens: a real SessionStore signed in as a given user over a fake
- * supabase-js client (no network), with that user's mirror in fake-indexeddb and the sync engine
+ * supabase-js auth and a test backend (./session-backend: no network, no sync engine), with that user's mirror in fake-indexeddb and the sync engine
  * not started. Screens read and write the mirror exactly as in the app; outbox entries can be
  * inspected through `db`. Used by component tests only.
  */
@@ -9,12 +9,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { system } from '../app/theme';
+import { system } from '../components/theme';
 import { Toaster } from '../components/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
 import { SessionStore, type SessionUser } from '../data/session';
-import { supabaseSessionBackend } from '../../sync';
+import { testSessionBackend, type TestInventory } from './session-backend';
+
+export type { TestInventory };
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -23,52 +25,14 @@ class MemoryStorage {
   removeItem = (key: string) => void this.items.delete(key);
 }
 
-/**
- * What the fake server answers to Warranty Activation's serial lookup (chair_lookup_serial): the
- * model of each claimable chair by serial, or 'unreachable' for a server that cannot answer.
- */
-export type TestInventory = Readonly<Record<string, string>> | 'unreachable';
-
-/**
- * A supabase-js stand-in that knows one signed-in user and has no network, except the serial
- * lookup, answered from `inventory` (each serial asked is appended to `lookups`).
- */
-function fakeClient(
-  user: SessionUser,
-  inventory: TestInventory,
-  lookups: string[],
-): SupabaseClient {
+/** A supabase-js stand-in for the session's auth only: one signed-in user, no network. */
+function fakeAuthClient(user: SessionUser): SupabaseClient {
   const authUser = { id: user.id, email: user.email, user_metadata: { name: user.name } };
-  const query = {
-    select: () => query,
-    eq: () => query,
-    retry: () => query,
-    maybeSingle: async () => ({ data: { name: user.name, role: user.role }, error: null }),
-  };
   return {
     auth: {
       getSession: async () => ({ data: { session: { user: authUser } }, error: null }),
       signOut: async () => ({ error: null }),
       refreshSession: async () => ({ data: { session: null }, error: null }),
-    },
-    from: () => query,
-    rpc: (name: string, args?: { serial?: string }) => {
-      if (name !== 'chair_lookup_serial') {
-        return {
-          abortSignal: async () => ({ data: null, error: { message: 'offline' }, status: 0 }),
-        };
-      }
-      const serial = (args?.serial ?? '').trim();
-      lookups.push(serial);
-      const answer =
-        inventory === 'unreachable'
-          ? { data: null, error: { message: 'Failed to fetch' }, status: 0 }
-          : { data: inventory[serial] ?? null, error: null, status: 200 };
-      const builder = {
-        retry: () => builder,
-        then: <T,>(resolve: (value: typeof answer) => T) => Promise.resolve(answer).then(resolve),
-      };
-      return builder;
     },
   } as unknown as SupabaseClient;
 }
@@ -94,10 +58,9 @@ export async function createTestSession(
   const db = openLocalDatabase(user.id, { name });
   if (seed) await seed(db);
   const serialLookups: string[] = [];
-  const client = fakeClient(user, inventory, serialLookups);
   const store = new SessionStore({
-    client,
-    backend: supabaseSessionBackend(client),
+    client: fakeAuthClient(user),
+    backend: testSessionBackend(user, inventory, serialLookups),
     storage: new MemoryStorage(),
     sync: false,
     openDatabase: (userId) => openLocalDatabase(userId, { name }),

@@ -537,7 +537,7 @@ describe('sync bench', () => {
     const start = performance.now();
     const { code, output } = await new Promise<{ code: number | null; output: string }>(
       (resolve) => {
-        const child = spawn('npx', ['vitest', 'run', '--project', 'unit', PROPERTY_FILE], {
+        const child = spawn('npx', ['vitest', 'run', '--project', 'unit-node', PROPERTY_FILE], {
           cwd: repoRoot,
           env,
           stdio: ['ignore', 'pipe', 'pipe'],

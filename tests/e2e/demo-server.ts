@@ -4,8 +4,9 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { migrate, openDatabase, type Database } from '../../server/db/database';
+import type { Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/seed/demo-data';
+import { openMigratedPglite } from '../setup/migrated-pglite';
 import { launchOptions } from './browser';
 
 export interface DemoBackend {
@@ -14,10 +15,10 @@ export interface DemoBackend {
   browser: Browser;
 }
 
-/** Opens and seeds the demo database, starts the server on dist/ and launches Chromium. */
+/** Opens a copy of the migrated database, seeds it, starts the server on dist/ and launches Chromium. */
 export async function startDemoBackend(): Promise<DemoBackend> {
-  const db = await openDatabase({});
-  await migrate(db);
+  // Seeded here, not in the dump: the demo data's dates count from the moment it is loaded.
+  const db = await openMigratedPglite();
   await seedDemoData(db);
   const server = await startServer({ db, distDir: 'dist' });
   const browser = await chromium.launch(launchOptions());

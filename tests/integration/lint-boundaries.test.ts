@@ -55,6 +55,33 @@ describe('import boundaries', () => {
     expect(allowed).not.toContain('import-x/no-restricted-paths');
   });
 
+  it("keeps the areas' tests and their helpers off the app shell and sync/ too", async () => {
+    const probe = (from: string) => `import * as m from '${from}';\nexport const y = m;\n`;
+    const refused: [file: string, from: string][] = [
+      ['src/areas/customer/test-fixtures.tsx', '../../app/layout'],
+      ['src/areas/engineer/probe.test.tsx', '../../../sync'],
+      ['src/areas/engineer/probe.test.tsx', '../../testing/app-test-kit'],
+      ['src/testing/session.tsx', '../app/layout'],
+      ['src/testing/probe.ts', '../../sync'],
+      ['src/testing/probe.ts', '../../server/app'],
+    ];
+    for (const [file, from] of refused) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    const allowed: [file: string, from: string][] = [
+      ['src/testing/app-test-kit.tsx', '../app/routes'],
+      ['src/testing/session.tsx', '../components/theme'],
+      ['src/app/probe.test.tsx', '../testing/app-test-kit'],
+    ];
+    for (const [file, from] of allowed) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).not.toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
   it('lets src/data reach the kit only for the toaster', async () => {
     const toaster = await ruleIds(
       "import { toaster } from '../components/toaster';\nexport const y = toaster;\n",

@@ -1,18 +1,16 @@
-// A fresh database for one test file: in-memory PGlite by default; with DATABASE_URL set, a new
+// A fresh database for one test file: in-memory PGlite by default (a copy of the run's migrated
+// one, tests/setup/migrated-pglite.ts); with DATABASE_URL set, a new
 // throw-away database on that PostgreSQL server (dropped on close), so files never share rows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../server/db/database';
+import { openMigratedPglite } from '../setup/migrated-pglite';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openDatabase({});
-    await migrate(db);
-    return db;
-  }
+  if (!url) return openMigratedPglite();
   const scratch = await createScratchDatabase(url);
   const db = await openDatabase({ databaseUrl: scratch.url });
   await migrate(db);

@@ -9,7 +9,7 @@ import {
   renderApp,
 } from '../../testing/app-test-kit';
 import { Toaster, toaster } from '../../components/toaster';
-import { system } from '../theme';
+import { system } from '../../components/theme';
 
 async function renderSignedIn() {
   const store = new FakeSessionStore();

@@ -93,7 +93,7 @@ describe('the Chakra system', () => {
       for (const key of keys) {
         if (!isDeepStrictEqual(ours[key], defaults[key])) {
           missing.push(
-            `${key} (for ${name} in ${files[0]}): add Chakra's recipe to src/app/theme.ts`,
+            `${key} (for ${name} in ${files[0]}): add Chakra's recipe to src/components/theme.ts`,
           );
         }
       }
