@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The engine's live side (issue 28): pokes gathered into one pull of the tables they name, a
 // (re)join pulling what was missed without doubling the pass in flight, no socket and no request
 // while the browser reports no network, and the field team's presence passed on.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { supabaseAuth, supabaseTransport } from './supabase-transport';
