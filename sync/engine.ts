@@ -378,7 +378,7 @@ export class SyncEngine implements UserSync {
         }
       }
       this.pulling = true;
-      markPass();
+      markPass(tables === 'all' ? 'all' : 'poked');
       await pullAll(
         db,
         transport,
@@ -472,14 +472,19 @@ export class SyncEngine implements UserSync {
   }
 }
 
-/** A user-timing mark per pull, for the browser's performance panel and the live bench. */
+/**
+ * A user-timing mark per pull, for the browser's performance panel and the live bench; its detail
+ * says whether it pulled the tables a poke named or every table (the first sync, the minute's
+ * poll, focus, 'online', a rejoin).
+ */
 export const PASS_MARK = 'chairside-sync-pull';
+export type PassKind = 'poked' | 'all';
 let passMarks = 0;
-function markPass(): void {
+function markPass(kind: PassKind): void {
   if (typeof performance === 'undefined' || !performance.mark) return;
   // A tab open for weeks keeps no more than the last 10,000.
   if (++passMarks % 10_000 === 0) performance.clearMarks(PASS_MARK);
-  performance.mark(PASS_MARK);
+  performance.mark(PASS_MARK, { detail: { kind } });
 }
 
 function browserOnline(): boolean {
