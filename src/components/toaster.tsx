@@ -1,8 +1,8 @@
 // One toaster for the app: toasts last 4 s, at most 3 visible, removed after a 200 ms exit (SPEC §9).
 // From tablet width up they sit compact in the bottom-left corner, over the navigation column's
 // empty foot (15rem wide, its links end well above), so they never cover a screen's controls,
-// panels or a sticky bar (the parts cart); on a phone, which has no such column, they sit under the
-// top bar, clear of the bottom bars under the thumb. They do not wait for an idle page, and a change
+// panels or a sticky bar (the parts cart); on a phone, which has no such column, they pile up in
+// the top bar's first row between its buttons, clear of the screen and the bottom bars. They do not wait for an idle page, and a change
 // of screen clears the ones the previous screen raised.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
@@ -42,6 +42,8 @@ export function dismissToastsOfPreviousScreen(now = Date.now()) {
   }
 }
 
+const PHONE = '@media (max-width: 47.99em)';
+
 // Chakra's solid green and red under white text are below 4.5:1 (and the description is dimmed
 // further): a darker shade of each keeps every toast's words at 4.5:1 or more in both modes.
 const TOAST_COLOURS = {
@@ -55,22 +57,37 @@ export function Toaster() {
     <Portal>
       <ChakraToaster
         toaster={toaster}
-        insetInline={{ mdDown: '4' }}
-        // The placement's inline offsets, moved under the top bar and its sync row (7rem) on a phone.
+        // A phone has no empty corner: there they sit in the top bar's first row, between the
+        // menu button and the colour-mode and sign-out buttons, over the logo and the user's name
+        // (no control), and leave the sync row and the screen below free to tap.
         css={{
-          '@media (max-width: 47.99em)': { top: '7.5rem !important', bottom: 'auto !important' },
+          [PHONE]: {
+            top: '0.5rem !important',
+            bottom: 'auto !important',
+            left: '3.5rem !important',
+            right: '7rem !important',
+          },
         }}
       >
         {(toast) => (
           // Compact: a narrow card of small type in the corner, so three of them leave the
           // screen's controls and panels in view.
           <Toast.Root
+            // On a phone they pile up (the newest in front, the older ones peeking 4 px below it)
+            // instead of stacking, so three take one toast's height in the top bar (see the group).
+            css={{
+              ...TOAST_COLOURS,
+              [PHONE]: {
+                top: '0 !important',
+                bottom: 'auto !important',
+                '--y': 'calc(var(--index) * 0.25rem) !important',
+              },
+            }}
             width={{ md: '13.5rem' }}
             py="2"
             px="3"
             minH="0"
             fontSize="sm"
-            css={TOAST_COLOURS}
           >
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}

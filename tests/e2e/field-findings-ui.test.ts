@@ -1,7 +1,8 @@
 // Issue 29's layout findings measured in a real Chromium at each role's device size: the vendor's
-// engineer dropdowns show their whole text at 1440 px (#14), a customer's ticket on a phone keeps
-// most of the card for its values (#12), and compact toasts leave the parts cart's buttons clear on
-// a tablet-wide screen and are gone from the next screen (#9). SCREENSHOT_DIR keeps the shots.
+// engineer dropdowns show their whole text at 1440 px and two stat cards fill their row (#14), a
+// customer's ticket on a phone keeps most of the card for its values (#12) with an engineer's name
+// and phone on lines of their own, and compact toasts leave the parts cart's buttons clear on a
+// tablet-wide screen and are gone from the next screen (#9). SCREENSHOT_DIR keeps the shots.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerPaths, vendorPaths } from '../../src/domain/paths';
@@ -46,6 +47,14 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
             .filter(Boolean),
         );
         expect(clipped).toEqual([]);
+        // Two stat cards share their row between them, not half of a four-column row.
+        const summary = await page.$eval('main section[aria-label="Summary"]', (section) => {
+          const row = section.getBoundingClientRect();
+          const cards = [...section.children].map((c) => c.getBoundingClientRect());
+          return { cards: cards.length, rowRight: row.right, lastRight: cards.at(-1)!.right };
+        });
+        expect(summary.cards).toBe(2);
+        expect(summary.rowRight - summary.lastRight).toBeLessThan(2);
         await shoot(page, `vendor-${path.split('/').pop()}`);
       }
     } finally {
@@ -66,6 +75,11 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
       const label = await ticket.locator('dt').first().boundingBox();
       expect(card && label).toBeTruthy();
       expect(label!.width).toBeLessThan(card!.width / 3);
+      // An assigned engineer's name and phone on lines of their own (they once ran together).
+      const assigned = page.locator('main article', { has: page.locator('a[href^="tel:"]') });
+      const name = await assigned.first().getByText('James Carter', { exact: true }).boundingBox();
+      const phone = await assigned.first().locator('a[href^="tel:"]').boundingBox();
+      expect(phone!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
       await ticket.scrollIntoViewIfNeeded();
       await shoot(page, 'customer-support-phone');
     } finally {
@@ -101,16 +115,35 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
         }
       }
       await shoot(page, 'customer-parts-tablet-toasts');
-      // On a phone too: under the top bar, clear of the cart's bottom bar.
+      // On a phone too: in the top bar's first row, clear of every control.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(4500);
-      await adds.nth(0).click();
-      const phoneToast = (await page
-        .locator('[data-part="root"][data-type]')
-        .first()
-        .boundingBox())!;
-      const cartBox = (await cart.boundingBox())!;
-      expect(phoneToast.y + phoneToast.height).toBeLessThan(cartBox.y);
+      // Three in a row, each tap landing on its button (a toast in the way would take the tap).
+      for (let n = 0; n < 3; n += 1) {
+        // Scrolled up from under the cart's bar, as a thumb does, then tapped.
+        await adds.nth(n).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await adds.nth(n).click({ timeout: 5_000 });
+      }
+      await expect.poll(() => page.locator('[data-part="root"][data-type]').count()).toBe(3);
+      await page.waitForTimeout(400); // their entry animation
+      // Over no control of the top bar (menu, sync row, colour mode, sign out), the screen or the cart.
+      const covered = await page.evaluate(() => {
+        const toasts = [...document.querySelectorAll('[data-part="root"][data-type]')].map((t) =>
+          t.getBoundingClientRect(),
+        );
+        const controls = [...document.querySelectorAll('button, a[href], select, input, textarea')]
+          .filter((c) => !c.closest('[data-part="root"][data-type]'))
+          .map((c) => ({ c, r: c.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && r.bottom > 0 && r.top < window.innerHeight);
+        return controls
+          .filter(({ r }) =>
+            toasts.some(
+              (t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom,
+            ),
+          )
+          .map(({ c }) => c.getAttribute('aria-label') ?? c.textContent?.trim());
+      });
+      expect(covered).toEqual([]);
       await shoot(page, 'customer-parts-phone-toasts');
       await page.waitForTimeout(1200);
       await page.setViewportSize({ width: 1024, height: 768 });

@@ -102,28 +102,22 @@ function CartLines({
 }) {
   const byId = new Map(parts.map((p) => [p.id, p]));
   return (
-    // A long cart scrolls inside the bar so the bar never covers the whole catalogue.
+    // A long cart scrolls inside the bar so the bar never covers the whole catalogue: on a phone
+    // about three lines show, each a name beside its buttons.
     <Stack
       as="ul"
       aria-label="Cart lines"
       gap="2"
       listStyleType="none"
-      maxH="40vh"
+      maxH={{ base: '12.5rem', md: '40vh' }}
       overflowY="auto"
     >
       {cart.map((line) => {
         const part = byId.get(line.partId);
         const name = part?.name ?? 'Unknown part';
         return (
-          <HStack
-            as="li"
-            key={line.partId}
-            aria-label={name}
-            justify="space-between"
-            gap="2"
-            wrap="wrap"
-          >
-            <Stack gap="0" flex="1" minW="40">
+          <HStack as="li" key={line.partId} aria-label={name} justify="space-between" gap="2">
+            <Stack gap="0" flex="1" minW="0">
               <Text fontWeight="medium">{name}</Text>
               <Text fontSize="sm" color="fg.muted">
                 {formatCurrency((part?.price ?? 0) * line.qty)}

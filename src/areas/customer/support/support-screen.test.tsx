@@ -61,8 +61,10 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     expect(within(ticket).getByText('Resolved')).toBeInTheDocument();
     expect(within(ticket).getByText('High priority')).toBeInTheDocument();
     expect(within(ticket).getByText('James Carter')).toBeInTheDocument();
-    // The phone number on its own line that never breaks (a phone's narrow card broke it).
-    expect(within(ticket).getByText('07700 900123')).toHaveStyle({ whiteSpace: 'nowrap' });
+    // The phone number on its own line that never breaks (a phone's narrow card broke it), to call.
+    const phone = within(ticket).getByRole('link', { name: '07700 900123' });
+    expect(phone).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(phone).toHaveAttribute('href', 'tel:07700900123');
     expect(within(ticket).getByText('Replaced the pump')).toBeInTheDocument();
     expect(within(ticket).getByText('S30-0100 - S30 Sigma')).toBeInTheDocument();
     const support = screen.getByRole('region', { name: 'Customer Support' });

@@ -102,16 +102,20 @@ function TicketCard({ item }: { item: CustomerTicket }) {
             {!ticket.engineerUserId ? (
               'Unassigned'
             ) : engineer ? (
-              <>
-                <Text as="span" display="block">
-                  {engineer.name || 'Unknown Engineer'}
-                </Text>
+              // A column: the value cell lays its children in a row, which ran name and phone
+              // together ('James Carter07700 900123').
+              <Stack gap="0" align="flex-start">
+                <Text as="span">{engineer.name || 'Unknown Engineer'}</Text>
                 {engineer.phone ? (
-                  <Text as="span" display="block" whiteSpace="nowrap">
+                  <Link
+                    href={`tel:${engineer.phone.replace(/\s/g, '')}`}
+                    colorPalette="brand"
+                    whiteSpace="nowrap"
+                  >
                     {engineer.phone}
-                  </Text>
+                  </Link>
                 ) : null}
-              </>
+              </Stack>
             ) : (
               'Unknown Engineer'
             )}
