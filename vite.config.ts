@@ -145,6 +145,10 @@ export default defineConfig({
           name: 'bench',
           environment: 'node',
           include: ['tests/bench/**/*.bench.test.ts'],
+          // The run's header (browser, machine, IndexedDB probe) at the start and atop each file,
+          // and the run's whole time at its end.
+          globalSetup: ['./tests/bench/harness/run-header.ts'],
+          setupFiles: ['./tests/bench/harness/print-header.ts'],
           testTimeout: 1_200_000,
           hookTimeout: 600_000,
           fileParallelism: false,
