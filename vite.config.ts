@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -8,9 +8,66 @@ const THEME = '#0f4c5c';
 /** Where each role area's routes live: its chunk is named area-<role>-<hash>.js. */
 const AREA_ROUTES = /[\\/]src[\\/]areas[\\/]([^\\/]+)[\\/]routes\.tsx$/;
 
+/**
+ * The sign-in page, rendered by the build (src/prerender.tsx: the app's own tree at /login) into
+ * index.html with its styles, so a first visit paints it before any JavaScript has loaded, let
+ * alone run. The entry is preloaded instead of run: public/boot.js starts it at once for a stored
+ * session or another screen (hiding the build's page), and on the sign-in page at the visitor's
+ * first touch, key or focus; the app then hydrates the page as it is (src/main.tsx).
+ */
+function prerenderSignIn(): Plugin {
+  return {
+    name: 'chairside-prerender-sign-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const renderer = await createServer({
+          configFile: false,
+          mode: 'production',
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+          logLevel: 'warn',
+          ssr: { noExternal: ['workbox-window'] },
+        });
+        let markup: string;
+        try {
+          const { renderSignIn } = (await renderer.ssrLoadModule('/src/prerender.tsx')) as {
+            renderSignIn: () => string;
+          };
+          markup = renderSignIn();
+        } finally {
+          await renderer.close();
+        }
+        // next-themes' inline script would be refused by the CSP (script-src 'self'): boot.js
+        // sets the colour mode before the first paint instead, and this one stays inert.
+        const inline = markup.split('<script>').length - 1;
+        if (inline !== 1)
+          throw new Error(`prerender: expected next-themes' one inline script, found ${inline}`);
+        markup = markup.replace('<script>', '<script type="text/plain">');
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry || !html.includes('<div id="root"></div>')) {
+          throw new Error('prerender: index.html has no entry script or no empty #root');
+        }
+        const base = entry[1]!.slice(0, entry[1]!.indexOf('assets/'));
+        return html
+          .replace(
+            entry[0],
+            `<link rel="modulepreload" crossorigin href="${entry[1]}" data-app-entry>\n` +
+              `    <style>html[data-boot='app'] #root[data-prerendered] { display: none; }</style>\n` +
+              `    <script src="${base}boot.js"></script>`,
+          )
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup}</div>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    prerenderSignIn(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',

@@ -1,14 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ChakraProvider } from '@chakra-ui/react';
-import { ThemeProvider } from 'next-themes';
-import { RouterProvider } from 'react-router-dom';
-import { system } from './components/theme';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { router } from './app/router';
 import { preloadAreaAt } from './app/routes';
-import { AppToaster } from './app/app-toaster';
-import { UpdatePrompt } from './app/update-prompt';
-import { SessionProvider } from './data/session-context';
+import { AppTree } from './app/app-tree';
+import { prerenderedSignIn } from './app/boot-handoff';
 import { DeferredSession } from './data/session-deferred';
 
 // One session for the app. Its code (supabase-js, Dexie, sync/, the local effects, zod) is loaded
@@ -34,16 +28,16 @@ if (session.getState().status === 'loading') {
   preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <ThemeProvider attribute="class" disableTransitionOnChange>
-        <SessionProvider store={session}>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
-          <AppToaster />
-        </SessionProvider>
-      </ThemeProvider>
-    </ChakraProvider>
-  </StrictMode>,
-);
+// A first visit's sign-in page was rendered by the build (src/prerender.tsx) and painted before
+// any JavaScript: the app takes it over as it is (what the visitor typed included). Anything else
+// (a stored session, another screen) renders afresh.
+const root = document.getElementById('root')!;
+const tree = <AppTree session={session} router={router} />;
+const path = window.location.hash.slice(1).split('?')[0] ?? '';
+if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) {
+  hydrateRoot(root, tree);
+} else {
+  root.removeAttribute('data-prerendered');
+  root.replaceChildren();
+  createRoot(root).render(tree);
+}

@@ -4,21 +4,21 @@
 import { Suspense, useEffect } from 'react';
 import { useSession } from '../data/session-context';
 import { lazyValue, useLazy } from './lazy';
-import { router } from './router';
+import type { AppRouter } from './router';
 
 const toasterModule = lazyValue(() => import('../components/toaster'));
 
-export function AppToaster() {
+export function AppToaster({ router }: { router: AppRouter }) {
   const session = useSession();
   if (session.status !== 'signedIn') return null;
   return (
     <Suspense fallback={null}>
-      <LoadedToaster />
+      <LoadedToaster router={router} />
     </Suspense>
   );
 }
 
-function LoadedToaster() {
+function LoadedToaster({ router }: { router: AppRouter }) {
   const { Toaster, dismissToastsOfPreviousScreen } = useLazy(toasterModule);
   // A new screen: the previous one's toasts go, so they never cover this one's figures.
   useEffect(() => {
@@ -28,6 +28,6 @@ function LoadedToaster() {
       path = state.location.pathname;
       dismissToastsOfPreviousScreen();
     });
-  }, [dismissToastsOfPreviousScreen]);
+  }, [dismissToastsOfPreviousScreen, router]);
   return <Toaster />;
 }

@@ -3,3 +3,6 @@ import { createHashRouter } from 'react-router-dom';
 import { appRoutes } from './routes';
 
 export const router = createHashRouter(appRoutes);
+
+/** The app's router (the build's render of the sign-in page uses a memory router of the same routes). */
+export type AppRouter = ReturnType<typeof createHashRouter>;

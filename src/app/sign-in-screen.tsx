@@ -7,9 +7,10 @@
 // rules with checkLogin (src/domain/login-rules.ts, tested to agree) and behaves as the other
 // forms do: every message on submit, the first wrong field focused, rechecked as it is corrected.
 import { Alert, Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card';
+import { takeOverPage } from './boot-handoff';
 import { FormField } from '../components/form-field';
 import { useSession, useSessionStore } from '../data/session-context';
 import type { DemoAccount } from '../domain/demo-accounts';
@@ -29,13 +30,6 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
   const state = (location.state ?? null) as LoginState | null;
   const reauth = state?.reauth === true;
   const [error, setError] = useState<string | null>(null);
-  const form = useLoginForm({ email: state?.email ?? '', password: '' });
-  const { errors } = form;
-
-  if (session.status === 'loading') return <SigningIn />;
-  if (session.status === 'signedIn' && !reauth) {
-    return <Navigate to={signInTarget(state, session.user.role)} replace />;
-  }
 
   const onSubmit = async (values: LoginInput) => {
     setError(null);
@@ -50,6 +44,13 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
       );
     }
   };
+  const form = useLoginForm({ email: state?.email ?? '', password: '' }, onSubmit);
+  const { errors } = form;
+
+  if (session.status === 'loading') return <SigningIn />;
+  if (session.status === 'signedIn' && !reauth) {
+    return <Navigate to={signInTarget(state, session.user.role)} replace />;
+  }
 
   const pick = (account: DemoAccount) =>
     form.change({ email: account.email, password: account.password }, true);
@@ -62,7 +63,7 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
           <Alert.Description>{SESSION_EXPIRED}</Alert.Description>
         </Alert.Root>
       ) : null}
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={form.handleSubmit}>
         <Stack gap="4">
           {error ? (
             <Alert.Root status="error" role="alert">
@@ -119,8 +120,11 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
 const LOGIN_FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
 
-/** The sign-in form's values, messages and submission (react-hook-form's behaviour, in small). */
-function useLoginForm(initial: LoginInput) {
+/**
+ * The sign-in form's values, messages and submission (react-hook-form's behaviour, in small).
+ * `send` runs with valid values, once at a time.
+ */
+function useLoginForm(initial: LoginInput, send: (values: LoginInput) => Promise<void>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -150,11 +154,10 @@ function useLoginForm(initial: LoginInput) {
   });
 
   /** Every message on submit and the first wrong field focused; else `send` runs, once at a time. */
-  const handleSubmit = (send: (values: LoginInput) => Promise<void>) => (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (current: LoginInput) => {
     if (submitting) return;
     setSubmitted(true);
-    const found = checkLogin(values);
+    const found = checkLogin(current);
     setErrors(found);
     const wrong = LOGIN_FIELDS.find((name) => found[name]);
     if (wrong) {
@@ -162,8 +165,25 @@ function useLoginForm(initial: LoginInput) {
       return;
     }
     setSubmitting(true);
-    void send(values).finally(() => setSubmitting(false));
+    void send(current).finally(() => setSubmitting(false));
   };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(values);
+  };
+
+  // On a first visit the build's page was there before the app (public/boot.js): what was typed
+  // or autofilled into it is kept, and a Sign In pressed meanwhile is sent now.
+  useEffect(() => {
+    const typed = {
+      email: email.current?.value ?? initial.email,
+      password: password.current?.value ?? initial.password,
+    };
+    if (typed.email !== initial.email || typed.password !== initial.password) setValues(typed);
+    if (takeOverPage()) submit(typed);
+    // Once, when the app takes the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return { values, errors, submitting, change, field, handleSubmit };
 }

@@ -37,7 +37,8 @@ export function useSessionStore(): SessionAccess {
 
 export function useSession(): SessionState {
   const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, store.getState);
+  // The build's render of the sign-in page reads it too (signed out, as the page it hydrates).
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }
 
 /** The signed-in user; only for screens behind the sign-in guard. */

@@ -1,4 +1,9 @@
 /** The environment of this build in this browser (see env.ts). */
 import { parseEnv, type AppEnv } from './env';
 
-export const appEnv: AppEnv = parseEnv(import.meta.env, window.location.origin);
+// The build renders the sign-in page without a window (src/prerender.tsx): the local stand-in's
+// origin is the page's own, which only the browser knows.
+export const appEnv: AppEnv = parseEnv(
+  import.meta.env,
+  typeof window === 'undefined' ? '' : window.location.origin,
+);

@@ -27,6 +27,9 @@ describe('new version available', () => {
   it('shows the prompt and reloads into the new version only on Reload', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
+    // A first visit's sign-in page starts the app at the visitor's first touch (public/boot.js).
+    await page.getByLabel('Email').focus();
+    await page.waitForFunction(() => window.chairsideBoot?.live === true);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     expect(await page.getByText('A new version is available').count()).toBe(0);
 

@@ -1,0 +1,150 @@
+// The sign-in page a first visit paints from the build's markup (issue 30.2): it is all there
+// before any of the app's JavaScript runs, it takes typing (and a Sign In) before the app starts,
+// the app then takes it over as it is, with no hydration error; a returning user never sees it.
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoAccount } from '../../src/domain/demo-accounts';
+import { roleHome } from '../../src/domain/paths';
+import { demoBackendForThisFile } from './demo-server';
+
+const demo = demoBackendForThisFile();
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
+  it('is painted whole with the app held back, and the app starts on the first touch', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    let entryAsked = 0;
+    await page.route(ENTRY, (route) => {
+      entryAsked += 1;
+      return route.abort();
+    });
+    try {
+      await page.goto(`${demo.server.url}/#/login`);
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Sign in' }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true);
+      await expect(page.getByLabel('Password').isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByRole('button', { name: 'Sign In', exact: true }).isVisible(),
+      ).resolves.toBe(true);
+      // Styled as the app styles it: the brand's Sign In button, not a bare browser button.
+      const button = await page
+        .getByRole('button', { name: 'Sign In', exact: true })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(button).not.toBe('rgba(0, 0, 0, 0)');
+      // Preloaded, but nothing of the app has run yet.
+      expect(await page.evaluate(() => window.chairsideBoot?.started)).toBe(false);
+      await page.getByLabel('Email').focus();
+      expect(await page.evaluate(() => window.chairsideBoot?.started)).toBe(true);
+      await expect.poll(() => entryAsked).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps what was typed and sends a Sign In pressed before the app started', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The entry is held until the visitor has typed and pressed Sign In.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      const account = demoAccount('CUSTOMER');
+      await page.goto(`${demo.server.url}/#/login`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      expect(page.url()).toContain('#/login');
+      expect(await page.evaluate(() => window.chairsideBoot?.pendingSubmit)).toBe(true);
+      release();
+      await page.waitForURL((url) => url.hash === `#${roleHome('CUSTOMER')}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('presses a button pressed before the app started once it runs (Demo credentials)', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${demo.server.url}/#/login`);
+      await page.getByRole('button', { name: 'Demo credentials' }).click();
+      expect(
+        await page.getByText('Local demo accounts. Pick one to fill the form.').isVisible(),
+      ).toBe(false);
+      release();
+      await page.getByText('Local demo accounts. Pick one to fill the form.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is taken over by the app: a wrong password gets its message, typing is checked as before', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('400')) errors.push(m.text());
+    });
+    try {
+      await page.goto(`${demo.server.url}/#/login`);
+      await page.getByLabel('Email').fill('nobody');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      // The app's own check, in the form's words, once it runs.
+      await page.getByText('Please enter a valid email address').waitFor();
+      await page.getByLabel('Email').fill(demoAccount('ADMIN').email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is never shown to a returning user: their session starts the app at once', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    try {
+      const account = demoAccount('ADMIN');
+      await page.goto(`${demo.server.url}/#/login`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.hash === `#${roleHome('ADMIN')}`);
+      // From the first parse of the reloaded page: the build's sign-in page is hidden.
+      await page.reload({ waitUntil: 'commit' });
+      await page.waitForFunction(() => document.getElementById('root') !== null);
+      const first = await page.evaluate(() => ({
+        boot: document.documentElement.dataset.boot,
+        shown: (() => {
+          const root = document.getElementById('root')!;
+          return root.hasAttribute('data-prerendered') && getComputedStyle(root).display !== 'none';
+        })(),
+      }));
+      expect(first).toEqual({ boot: 'app', shown: false });
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
