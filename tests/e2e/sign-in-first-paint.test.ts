@@ -10,6 +10,36 @@ import { demoBackendForThisFile } from './demo-server';
 const demo = demoBackendForThisFile();
 const ENTRY = /\/assets\/index-[^/]+\.js$/;
 
+/**
+ * A new visitor's page whose app entry is held back until `release()` (as on a slow network),
+ * with the page's errors collected (a failed sign-in's 400 is the server's answer, not an error).
+ */
+async function visitorPage(viewport: { width: number; height: number }) {
+  const context = await demo.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().includes('400')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = true;
+  await page.route(ENTRY, async (route: Route) => {
+    if (held) await released;
+    await route.continue();
+  });
+  return {
+    context,
+    page,
+    errors,
+    release: () => {
+      held = false;
+      release();
+    },
+  };
+}
+
 describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
   it('is painted whole with the app held back, and the app starts on the first touch', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -45,20 +75,7 @@ describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
   });
 
   it('keeps what was typed and sends a Sign In pressed before the app started', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    // The entry is held until the visitor has typed and pressed Sign In.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(ENTRY, async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const { context, page, errors, release } = await visitorPage({ width: 390, height: 844 });
     try {
       const account = demoAccount('CUSTOMER');
       await page.goto(`${demo.server.url}/#/login`);
@@ -76,14 +93,7 @@ describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
   });
 
   it('presses a button pressed before the app started once it runs (Demo credentials)', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(ENTRY, async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const { context, page, release } = await visitorPage({ width: 390, height: 844 });
     try {
       await page.goto(`${demo.server.url}/#/login`);
       await page.getByRole('button', { name: 'Demo credentials' }).click();
@@ -98,13 +108,8 @@ describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
   });
 
   it('is taken over by the app: a wrong password gets its message, typing is checked as before', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().includes('400')) errors.push(m.text());
-    });
+    const { context, page, errors, release } = await visitorPage({ width: 1024, height: 768 });
+    release();
     try {
       await page.goto(`${demo.server.url}/#/login`);
       await page.getByLabel('Email').fill('nobody');
