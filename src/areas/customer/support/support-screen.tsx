@@ -111,6 +111,9 @@ function TicketCard({ item }: { item: CustomerTicket }) {
                     href={`tel:${engineer.phone.replace(/\s/g, '')}`}
                     colorPalette="brand"
                     whiteSpace="nowrap"
+                    minH="44px"
+                    display="inline-flex"
+                    alignItems="center"
                   >
                     {engineer.phone}
                   </Link>
