@@ -45,9 +45,10 @@ const whole = (table: EntityTable): PullSpec => ({ table });
  * server's, by role: migration 0020's header).
  */
 export const FIRST_STAGE: Record<Role, FirstStage> = {
-  // Their tickets and the newest unassigned ones (Overview, Support Tickets), the customers named
-  // (the lists' names), their service requests (today's appointments), the chairs named (a
-  // ticket's page), and their installations (theirs alone).
+  // Their open and in-progress tickets, the newest of theirs and of the unassigned ones
+  // (Overview, Support Tickets), the customers named (the lists' names), their scheduled service
+  // requests (today's appointments), the chairs named (a ticket's page), and their installations
+  // (theirs alone).
   ENGINEER: {
     figures: true,
     pulls: [

@@ -8,9 +8,11 @@
 --     and a slice only narrows) that their role's home shows first. A slice is paged by the same
 --     (updated_at, id) keyset as a whole table, so the device keeps a cursor per (table, slice)
 --     and an interrupted first stage resumes after its last committed page. Which rows, by role:
---       ENGINEER  every ticket and service request assigned to them (their work, today's
---                 appointments among it), and the newest unassigned active tickets (the
---                 Overview's Open list and the first page of Support Tickets);
+--       ENGINEER  the tickets assigned to them that are open or in progress (their work) and
+--                 the newest of all theirs, their scheduled service requests (today's
+--                 appointments among them) and the newest of all theirs, and the newest
+--                 unassigned active tickets (the Overview's lists, the first page of Support
+--                 Tickets; a year of resolved history waits for the second stage);
 --       VENDOR    the newest unassigned active tickets, the newest urgent ones among them (the
 --                 Operations Center's first three), the newest tickets (Recent Activity, the
 --                 first page of the lists), the newest unassigned pending service requests
@@ -43,48 +45,65 @@ as $$
   select 50
 $$;
 
--- The tickets the caller's home and next tap show first (see the header), as ids.
-create or replace function private.sync_first_ticket_ids() returns setof uuid
+-- The tickets the caller's home and next tap show first (see the header), with the customer and
+-- chair each names.
+create or replace function private.sync_first_tickets()
+returns table (ticket_id uuid, customer_id uuid, chair_id uuid)
 language sql
 stable
 security invoker
 set search_path = public
+rows 500
 as $$
-  select t.id from public.support_tickets t
+  select t.id, t.customer_user_id, t.chair_id from public.support_tickets t
    where (select public.current_user_role()) = 'ENGINEER'
-     and t.engineer_user_id = (select auth.uid())
+     and t.engineer_user_id = (select auth.uid()) and t.status in ('OPEN', 'IN_PROGRESS')
   union
-  (select t.id from public.support_tickets t
+  (select t.id, t.customer_user_id, t.chair_id from public.support_tickets t
+    where (select public.current_user_role()) = 'ENGINEER'
+      and t.engineer_user_id = (select auth.uid())
+    order by t.created_at desc
+    limit private.sync_first_rows())
+  union
+  (select t.id, t.customer_user_id, t.chair_id from public.support_tickets t
     where (select public.current_user_role()) in ('ENGINEER', 'VENDOR')
       and t.engineer_user_id is null and t.status in ('OPEN', 'IN_PROGRESS')
     order by t.created_at desc
     limit private.sync_first_rows())
   union
-  (select t.id from public.support_tickets t
+  (select t.id, t.customer_user_id, t.chair_id from public.support_tickets t
     where (select public.current_user_role()) = 'VENDOR'
       and t.engineer_user_id is null and t.status in ('OPEN', 'IN_PROGRESS')
       and t.priority in ('HIGH', 'URGENT')
     order by t.created_at desc
     limit private.sync_first_rows())
   union
-  (select t.id from public.support_tickets t
+  (select t.id, t.customer_user_id, t.chair_id from public.support_tickets t
     where (select public.current_user_role()) in ('VENDOR', 'ADMIN')
     order by t.created_at desc
     limit private.sync_first_rows())
 $$;
 
--- The service requests the caller's home and next tap show first, as ids.
-create or replace function private.sync_first_request_ids() returns setof uuid
+-- The service requests the caller's home and next tap show first, with their customer and chair.
+create or replace function private.sync_first_requests()
+returns table (request_id uuid, customer_id uuid, chair_id uuid)
 language sql
 stable
 security invoker
 set search_path = public
+rows 200
 as $$
-  select r.id from public.service_requests r
+  select r.id, r.customer_user_id, r.chair_id from public.service_requests r
    where (select public.current_user_role()) = 'ENGINEER'
-     and r.engineer_user_id = (select auth.uid())
+     and r.engineer_user_id = (select auth.uid()) and r.status = 'SCHEDULED'
   union
-  (select r.id from public.service_requests r
+  (select r.id, r.customer_user_id, r.chair_id from public.service_requests r
+    where (select public.current_user_role()) = 'ENGINEER'
+      and r.engineer_user_id = (select auth.uid())
+    order by r.created_at desc
+    limit private.sync_first_rows())
+  union
+  (select r.id, r.customer_user_id, r.chair_id from public.service_requests r
     where (select public.current_user_role()) = 'VENDOR'
       and r.engineer_user_id is null and r.status = 'PENDING'
     order by r.created_at desc
@@ -97,6 +116,7 @@ language sql
 stable
 security invoker
 set search_path = public
+rows 100
 as $$
   (select p.id from public.part_requests p
     where (select public.current_user_role()) = 'ADMIN'
@@ -109,46 +129,45 @@ as $$
     limit private.sync_first_rows())
 $$;
 
--- The ids of `table_name`'s first slice for the caller (none for a table their role has no slice
--- of). Each branch runs only for its table (its condition on the argument is a one-time filter).
+-- The ids of `table_name`'s first slice for the caller, each once (none for a table their role
+-- has no slice of). Each branch runs only for its table (its condition on the argument is a
+-- one-time filter).
 create or replace function private.sync_first_ids(table_name text) returns setof uuid
 language sql
 stable
 security invoker
 set search_path = public
+rows 500
 as $$
-  select id from private.sync_first_ticket_ids() id where table_name = 'support_tickets'
-  union all
-  select id from private.sync_first_request_ids() id where table_name = 'service_requests'
-  union all
-  select id from private.sync_first_part_request_ids() id where table_name = 'part_requests'
-  union all
-  select t.chair_id from public.support_tickets t
-   where table_name = 'chairs' and t.chair_id is not null
-     and t.id in (select private.sync_first_ticket_ids())
-  union all
-  select r.chair_id from public.service_requests r
-   where table_name = 'chairs' and r.chair_id is not null
-     and r.id in (select private.sync_first_request_ids())
-  union all
-  select (select auth.uid()) where table_name = 'users'
-  union all
-  select u.id from public.users u
-   where table_name = 'users' and (select public.current_user_role()) = 'VENDOR'
-     and u.role = 'ENGINEER'
-  union all
-  select t.customer_user_id from public.support_tickets t
-   where table_name = 'users' and t.customer_user_id is not null
-     and t.id in (select private.sync_first_ticket_ids())
-  union all
-  select r.customer_user_id from public.service_requests r
-   where table_name = 'users' and r.customer_user_id is not null
-     and r.id in (select private.sync_first_request_ids())
+  select distinct x.id from (
+    select t.ticket_id as id from private.sync_first_tickets() t
+     where table_name = 'support_tickets'
+    union all
+    select r.request_id from private.sync_first_requests() r where table_name = 'service_requests'
+    union all
+    select p from private.sync_first_part_request_ids() p where table_name = 'part_requests'
+    union all
+    select t.chair_id from private.sync_first_tickets() t where table_name = 'chairs'
+    union all
+    select r.chair_id from private.sync_first_requests() r where table_name = 'chairs'
+    union all
+    select (select auth.uid()) where table_name = 'users'
+    union all
+    select u.id from public.users u
+     where table_name = 'users' and (select public.current_user_role()) = 'VENDOR'
+       and u.role = 'ENGINEER'
+    union all
+    select t.customer_id from private.sync_first_tickets() t where table_name = 'users'
+    union all
+    select r.customer_id from private.sync_first_requests() r where table_name = 'users'
+  ) x
+   where x.id is not null
 $$;
 
 -- One page of `table_name`'s first slice after the cursor, in cursor order, as sync_pull answers.
--- The slice is a few hundred rows found through their own indexes, then sorted: unlike a whole
--- table's page (migration 0017), sorting is what this plan should do.
+-- The slice is a few hundred ids, collected first: each row is then found by its primary key (an
+-- `id = any(...)` index condition; the policies' filter runs on those rows only), and the page
+-- sorted. Unlike a whole table's page (migration 0017), sorting is what this plan should do.
 create or replace function private.sync_pull_first(
   table_name text,
   since timestamptz,
@@ -164,21 +183,20 @@ set enable_bitmapscan = on
 set enable_sort = on
 as $$
 declare
+  ids uuid[] := array(select private.sync_first_ids(table_name));
   page json;
   total bigint;
 begin
   if table_name = 'users' then
     -- Rows and cards (a vendor reads customers as cards, migration 0011), merged as sync_pull does.
-    with wanted as (
-      select private.sync_first_ids('users') as id
-    ),
-    candidates as (
+    with candidates as (
       select to_jsonb(u) as row
         from public.users u
-       where u.id in (select id from wanted) and (u.updated_at, u.id) > (since, since_id)
+       where u.id = any (ids) and (u.updated_at, u.id) > (since, since_id)
       union all
       select c from private.my_user_cards(since, since_id, null) c
-       where (c ->> 'id')::uuid in (select id from wanted)
+       where (select public.current_user_role()) in ('CUSTOMER', 'VENDOR')
+         and (c ->> 'id')::uuid = any (ids)
     ),
     keyed as (
       select row, (row ->> 'updated_at')::timestamptz as ts, (row ->> 'id')::uuid as id
@@ -192,19 +210,15 @@ begin
     execute format(
       'select coalesce(json_agg(p order by p.updated_at, p.id), ''[]''::json)
          from (select * from public.%I t
-                where t.id in (select private.sync_first_ids($4))
-                  and (t.updated_at, t.id) > ($1, $2)
+                where t.id = any ($4) and (t.updated_at, t.id) > ($1, $2)
                 order by t.updated_at, t.id
                 limit $3) p',
       table_name
-    ) into page using since, since_id, page_size, table_name;
+    ) into page using since, since_id, page_size, ids;
 
+    -- Progress only: every id is a row the caller reads (the ids come from reading them).
     if with_total then
-      execute format(
-        'select count(*) from public.%I t
-          where t.id in (select private.sync_first_ids($3)) and (t.updated_at, t.id) > ($1, $2)',
-        table_name
-      ) into total using since, since_id, table_name;
+      total := cardinality(ids);
     end if;
   end if;
 
@@ -215,15 +229,15 @@ end
 $$;
 
 revoke all on function private.sync_first_rows() from public, anon;
-revoke all on function private.sync_first_ticket_ids() from public, anon;
-revoke all on function private.sync_first_request_ids() from public, anon;
+revoke all on function private.sync_first_tickets() from public, anon;
+revoke all on function private.sync_first_requests() from public, anon;
 revoke all on function private.sync_first_part_request_ids() from public, anon;
 revoke all on function private.sync_first_ids(text) from public, anon;
 revoke all on function private.sync_pull_first(text, timestamptz, uuid, integer, boolean)
   from public, anon;
 grant execute on function private.sync_first_rows() to authenticated, service_role;
-grant execute on function private.sync_first_ticket_ids() to authenticated, service_role;
-grant execute on function private.sync_first_request_ids() to authenticated, service_role;
+grant execute on function private.sync_first_tickets() to authenticated, service_role;
+grant execute on function private.sync_first_requests() to authenticated, service_role;
 grant execute on function private.sync_first_part_request_ids() to authenticated, service_role;
 grant execute on function private.sync_first_ids(text) to authenticated, service_role;
 grant execute on function private.sync_pull_first(text, timestamptz, uuid, integer, boolean)
