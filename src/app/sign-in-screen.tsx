@@ -29,7 +29,8 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
   const state = (location.state ?? null) as LoginState | null;
   const reauth = state?.reauth === true;
   const [error, setError] = useState<string | null>(null);
-  const form = useLoginForm({ email: state?.email ?? '', password: '' });
+  // The session's code is fetched while the user types, not after Sign In.
+  const form = useLoginForm({ email: state?.email ?? '', password: '' }, store.prepare);
   const { errors } = form;
 
   if (session.status === 'loading') return <SigningIn />;
@@ -120,7 +121,7 @@ const LOGIN_FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
 
 /** The sign-in form's values, messages and submission (react-hook-form's behaviour, in small). */
-function useLoginForm(initial: LoginInput) {
+function useLoginForm(initial: LoginInput, onEdit?: () => void) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -131,6 +132,7 @@ function useLoginForm(initial: LoginInput) {
 
   /** Sets fields; with `check` (and after a first submit) their messages follow the new values. */
   const change = (patch: Partial<LoginInput>, check = submitted) => {
+    onEdit?.();
     const next = { ...values, ...patch };
     setValues(next);
     if (!check) return;
