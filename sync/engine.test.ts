@@ -200,6 +200,61 @@ describe('SyncEngine', () => {
     engine.stop();
   });
 
+  it("runs a new device's first sync in its role's two stages, then pulls as usual", async () => {
+    const db = freshDatabase();
+    const transport = scriptedTransport((fn) => {
+      if (fn === 'sync_home_figures') {
+        return ok({ role: 'ENGINEER', server_time: '2026-11-21T10:00:00.000Z', tickets: [] });
+      }
+      return ok({ rows: [], total: 0 });
+    });
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      role: 'ENGINEER',
+      transport,
+      auth: fakeAuth(),
+    });
+    const stages: (string | undefined)[] = [];
+    engine.subscribe((status) => {
+      if (status.progress && stages.at(-1) !== status.progress.stage) {
+        stages.push(status.progress.stage);
+      }
+    });
+    await engine.start();
+    await settle(engine);
+    expect(stages).toEqual(['first', 'rest']);
+    const pulls = transport.calls.filter((c) => c.fn === 'sync_pull');
+    // The engineer's four slices, their installations whole, then the eight other tables.
+    expect(pulls.slice(0, 4).map((c) => c.params.slice)).toEqual([
+      'first',
+      'first',
+      'first',
+      'first',
+    ]);
+    expect(pulls.map((c) => c.params.table_name).slice(4)).toEqual([
+      'installations',
+      'users',
+      'chairs',
+      'parts',
+      'support_tickets',
+      'training_resources',
+      'part_requests',
+      'service_requests',
+      'device_health',
+    ]);
+    expect(engine.getStatus().firstSyncDone).toBe(true);
+    expect(await db.meta.get('homeFigures')).toBeUndefined();
+
+    // Later passes pull every table once, by its cursor, with no slice and no counts.
+    transport.calls.length = 0;
+    await engine.requestSync();
+    await settle(engine);
+    expect(transport.calls.filter((c) => c.fn === 'sync_pull')).toHaveLength(9);
+    expect(transport.calls.some((c) => c.params.slice || c.fn === 'sync_home_figures')).toBe(false);
+    engine.stop();
+  });
+
   it('runs a pass on the periodic timer and when the tab becomes visible', async () => {
     const db = freshDatabase();
     const { state, transport } = switchableServer();

@@ -13,12 +13,20 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { onLocalWrite } from '../src/data/actions';
 import type { ChairsideDatabase } from '../src/data/db';
+import { FIRST_SYNC_KEY } from '../src/data/mirror-state';
 import { isStorageFull, STORAGE_FULL } from '../src/data/storage-full';
-import { initialStatus, type SyncStatus, type UserSync } from '../src/data/sync-status';
+import {
+  initialStatus,
+  type PullProgress,
+  type SyncStatus,
+  type UserSync,
+} from '../src/data/sync-status';
 import { ENTITY_TABLES, SERVER_TABLE, type EntityTable } from '../src/domain/entities';
+import type { Role } from '../src/domain/schemas/common';
 import { backoffDelay } from './backoff';
 import { thisDevice, type DeviceInfo } from './device';
 import type { LiveConnection, LivePort } from './live';
+import { completeFirstSync, FIRST_STAGE, pullFirstSync } from './first-sync';
 import { PullError, pullAll } from './pull';
 import { uploadPhotos, type PhotoStore } from './photo-upload';
 import { discardEntry, pushOutbox, retryEntry } from './push';
@@ -27,6 +35,11 @@ import type { AuthPort, Transport } from './transport';
 export interface SyncEngineOptions {
   db: ChairsideDatabase;
   userId: string;
+  /**
+   * The user's role: a new device's first sync pulls what its home needs first (FIRST_STAGE).
+   * Without it, the first sync pulls every table in one stage.
+   */
+  role?: Role;
   transport: Transport;
   auth: AuthPort;
   /** Where the engineer's photos of the work are uploaded (none: photos stay on the device). */
@@ -63,7 +76,6 @@ const LOCAL_TABLE = new Map(
 const LAST_SYNC_KEY = 'lastSyncAt';
 /** How soon to look again when another tab held the sync lock while changes were waiting. */
 export const LOCK_RETRY_MS = 2_000;
-const FIRST_SYNC_KEY = 'firstSyncDone';
 /** This mirror's device id, generated once: each user's mirror on a tablet is one device. */
 const DEVICE_ID_KEY = 'deviceId';
 
@@ -379,18 +391,17 @@ export class SyncEngine implements UserSync {
       }
       this.pulling = true;
       markPass(tables === 'all' ? 'all' : 'poked');
-      await pullAll(
-        db,
-        transport,
-        (progress) => this.update({ progress }),
-        this.options.pageSize,
-        tables === 'all' ? undefined : tables,
-      );
+      const onProgress = (progress: PullProgress) => this.update({ progress });
+      const firstSync = !this.status.firstSyncDone;
+      const { role, pageSize } = this.options;
+      if (firstSync) {
+        await pullFirstSync(db, transport, role ? FIRST_STAGE[role] : null, onProgress, pageSize);
+      } else {
+        await pullAll(db, transport, onProgress, pageSize, tables === 'all' ? undefined : tables);
+      }
       const now = new Date().toISOString();
-      await db.meta.bulkPut([
-        { key: LAST_SYNC_KEY, value: now },
-        { key: FIRST_SYNC_KEY, value: true },
-      ]);
+      if (firstSync) await completeFirstSync(db, LAST_SYNC_KEY, now);
+      else await db.meta.put({ key: LAST_SYNC_KEY, value: now });
       this.failures = 0;
       this.update({ lastSyncAt: now, firstSyncDone: true, online: true, lastError: null });
       // After a whole round, not after each poke's pull: a device's report is its state, and one

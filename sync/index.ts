@@ -4,7 +4,8 @@
  *  - supabaseTransport / supabaseAuth: the engine's ports over supabase-js;
  *  - supabaseSessionBackend: what the session needs (the user's row, an engine per user), which
  *    src/main.tsx hands to the SessionStore;
- *  - pushOutbox / pullAll / pullTable for tests and benchmarks.
+ *  - pushOutbox / pullAll / pullTable / pullFirstSync (a new device's two-stage first sync,
+ *    FIRST_STAGE per role) for tests and benchmarks.
  */
 export { SyncEngine, type SyncEngineOptions } from './engine';
 export { supabaseAuth, supabaseTransport } from './supabase-transport';
@@ -20,5 +21,6 @@ export {
   type PushResult,
 } from './push';
 export { pullAll, pullTable, PullError, OVERLAP_MS, PAGE_SIZE, type PullProgress } from './pull';
+export { FIRST_STAGE, pullFirstSync, type FirstStage } from './first-sync';
 export { initialStatus, progressFraction, type SyncStatus } from '../src/data/sync-status';
 export { backoffDelay } from './backoff';

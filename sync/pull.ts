@@ -13,7 +13,12 @@
  *    offline for longer than the log keeps), the table is pulled again from the start and the
  *    rows the server no longer sends are dropped;
  *  - rows with pending local mutations are rebased (server row + pending effects), never
- *    overwritten; the cursor is stored in the same transaction as the rows it covers.
+ *    overwritten; the cursor is stored in the same transaction as the rows it covers;
+ *  - a table's first slice (a new device's first stage, first-sync.ts) is paged the same way under
+ *    a cursor of its own, `done` once pulled to its end; the whole table's first pull after it
+ *    keeps the slice's earlier pull time, so the departures it asks for next reach back to the
+ *    slice (a row the slice brought that has left the user's view since is dropped), and takes
+ *    over from the slice's cursor in its first transaction.
  */
 import {
   ENTITY_TABLES,
@@ -51,6 +56,14 @@ export interface Cursor {
   id: string;
   /** Server time at the start of the pull that stored this cursor. */
   pulledAt?: string;
+  /** A slice's cursor: the slice was pulled to its end. */
+  done?: boolean;
+}
+
+/** What one pull reads: a whole table, or the table's first slice (migration 0020). */
+export interface PullSpec {
+  table: EntityTable;
+  slice?: 'first';
 }
 
 export type { PullProgress };
@@ -65,13 +78,28 @@ export class PullError extends Error {
   }
 }
 
-const cursorKey = (table: EntityTable) => `cursor:${table}`;
+const cursorKey = ({ table, slice }: PullSpec) =>
+  slice ? `cursor:${table}:${slice}` : `cursor:${table}`;
 
+/** The cursor of a table (or, with `slice`, of its slice). */
 export async function readCursor(
   db: ChairsideDatabase,
   table: EntityTable,
+  slice?: PullSpec['slice'],
 ): Promise<Cursor | null> {
-  return ((await db.meta.get(cursorKey(table)))?.value as Cursor | undefined) ?? null;
+  return ((await db.meta.get(cursorKey({ table, slice })))?.value as Cursor | undefined) ?? null;
+}
+
+/** Every table's slice cursor: what a finished first sync no longer needs. */
+export function sliceCursorKeys(): string[] {
+  return ENTITY_TABLES.map((table) => cursorKey({ table, slice: 'first' }));
+}
+
+/** The earlier of two server times (either may be missing). */
+function earliest(a: string | undefined, b: string | null | undefined): string | undefined {
+  if (!a) return b ?? undefined;
+  if (!b) return a;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
 /**
@@ -103,6 +131,7 @@ interface PageRequest {
   after: { updatedAt: string | null; id: string | null };
   withTotal: boolean;
   departedAfter: string | null;
+  slice?: PullSpec['slice'];
 }
 
 interface Page {
@@ -113,6 +142,20 @@ interface Page {
   resync: boolean;
 }
 
+/** One call of a function the pull reads through: its answer, its failures as PullError. */
+export async function pullCall(
+  transport: Transport,
+  fn: string,
+  params: Record<string, unknown>,
+): Promise<unknown> {
+  const outcome = classify(await transport.rpc(fn, params));
+  if (outcome.kind === 'transient' || outcome.kind === 'auth') {
+    throw new PullError(outcome.kind, outcome.reason);
+  }
+  if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
+  return outcome.data;
+}
+
 /** One sync_pull call, its failures as PullError. */
 async function fetchPage(
   transport: Transport,
@@ -120,21 +163,16 @@ async function fetchPage(
   pageSize: number,
   request: PageRequest,
 ): Promise<Page> {
-  const outcome = classify(
-    await transport.rpc('sync_pull', {
-      table_name: SERVER_TABLE[table],
-      after_updated_at: request.after.updatedAt,
-      after_id: request.after.id,
-      max_rows: pageSize,
-      with_total: request.withTotal,
-      ...(request.departedAfter ? { departed_after: request.departedAfter } : {}),
-    }),
-  );
-  if (outcome.kind === 'transient' || outcome.kind === 'auth') {
-    throw new PullError(outcome.kind, outcome.reason);
-  }
-  if (outcome.kind === 'rejected') throw new PullError('rejected', outcome.message);
-  const page = outcome.data as {
+  const data = await pullCall(transport, 'sync_pull', {
+    table_name: SERVER_TABLE[table],
+    after_updated_at: request.after.updatedAt,
+    after_id: request.after.id,
+    max_rows: pageSize,
+    with_total: request.withTotal,
+    ...(request.departedAfter ? { departed_after: request.departedAfter } : {}),
+    ...(request.slice ? { slice: request.slice } : {}),
+  });
+  const page = data as {
     rows?: unknown[];
     total?: number | null;
     gone?: unknown[];
@@ -172,8 +210,9 @@ export async function pullTable(
   table: EntityTable,
   options: PullTableOptions = {},
 ): Promise<number> {
-  const opening = openTable(db, transport, table, options.pageSize ?? PAGE_SIZE);
-  return pullOpened(db, transport, table, opening, options);
+  const spec = { table };
+  const opening = openTable(db, transport, spec, options.pageSize ?? PAGE_SIZE);
+  return pullOpened(db, transport, spec, opening, options);
 }
 
 interface PullTableOptions {
@@ -188,6 +227,10 @@ interface Opening {
   stored: Cursor | null;
   departedAfter: string | null;
   first: Promise<Page>;
+  /** An earlier pull time this pull's cursor keeps (a slice's; a slice resumed, its own). */
+  pulledBefore: string | undefined;
+  /** The slice cursor a whole table's first pull takes over from (deleted with its first page). */
+  replaces: string | null;
 }
 
 /** A page asked for ahead may never be awaited (a write before it failed): not unhandled. */
@@ -205,17 +248,41 @@ function fetchAhead(
 function openTable(
   db: ChairsideDatabase,
   transport: Transport,
-  table: EntityTable,
+  spec: PullSpec,
   pageSize: number,
 ): Promise<Opening> {
-  const opening = readCursor(db, table).then((stored) => {
+  const sliceSpec: PullSpec = { table: spec.table, slice: 'first' };
+  const opening = Promise.all([
+    readCursor(db, spec.table, spec.slice),
+    spec.slice ? null : readCursor(db, spec.table, 'first'),
+  ]).then(([stored, sliceCursor]): Opening => {
+    if (spec.slice) {
+      // A slice resumes exactly after its last committed row: it reports no departures, and the
+      // whole table's pull that follows reads everything again anyway.
+      const first = fetchAhead(transport, spec.table, pageSize, {
+        after: stored?.updatedAt
+          ? { updatedAt: stored.updatedAt, id: stored.id }
+          : { updatedAt: null, id: null },
+        withTotal: !stored,
+        departedAfter: null,
+        slice: spec.slice,
+      });
+      return { stored, departedAfter: null, first, pulledBefore: stored?.pulledAt, replaces: null };
+    }
     const departedAfter = stored ? departuresStart(stored) : null;
-    const first = fetchAhead(transport, table, pageSize, {
+    const first = fetchAhead(transport, spec.table, pageSize, {
       after: stored ? incrementalStart(stored) : { updatedAt: null, id: null },
       withTotal: !stored,
       departedAfter,
     });
-    return { stored, departedAfter, first };
+    const takesOver = !stored && sliceCursor !== null;
+    return {
+      stored,
+      departedAfter,
+      first,
+      pulledBefore: takesOver ? sliceCursor.pulledAt : undefined,
+      replaces: takesOver ? cursorKey(sliceSpec) : null,
+    };
   });
   opening.catch(() => undefined);
   return opening;
@@ -224,13 +291,17 @@ function openTable(
 async function pullOpened(
   db: ChairsideDatabase,
   transport: Transport,
-  table: EntityTable,
+  spec: PullSpec,
   opening: Promise<Opening>,
   options: PullTableOptions,
 ): Promise<number> {
+  const { table, slice } = spec;
+  const key = cursorKey(spec);
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const writeChunk = Math.max(1, options.writeChunk ?? WRITE_CHUNK);
-  const { stored, departedAfter, first } = await opening;
+  const { stored, departedAfter, first, pulledBefore, replaces: takingOver } = await opening;
+  /** The slice cursor this pull takes over from, until its first transaction has. */
+  let replaces = takingOver;
   let pulledAt: string | undefined;
   let cursor: Cursor | null = stored;
   let loaded = 0;
@@ -238,7 +309,7 @@ async function pullOpened(
   let firstPage = true;
   /** While pulling a table again from the start: every id the server sent. */
   let resync: Set<string> | null = null;
-  const request = (req: PageRequest) => fetchAhead(transport, table, pageSize, req);
+  const request = (req: PageRequest) => fetchAhead(transport, table, pageSize, { ...req, slice });
   let next = first;
   /** The transaction opened last, still committing, and the rows loaded once it has. */
   let committing: { done: Promise<void>; loaded: number } | null = null;
@@ -273,7 +344,7 @@ async function pullOpened(
         continue;
       }
       if (firstPage) {
-        if (page.serverTime) pulledAt = page.serverTime;
+        pulledAt = earliest(pulledBefore, page.serverTime);
         total = page.total;
         firstPage = false;
       }
@@ -295,23 +366,31 @@ async function pullOpened(
       // bar never wait for a whole page, and no timer adds its delay to every chunk.
       const chunkCount = Math.max(1, Math.ceil(rows.length / writeChunk));
       for (let chunk = 0; chunk < chunkCount; chunk++) {
-        const slice = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
+        const chunkRows = rows.slice(chunk * writeChunk, (chunk + 1) * writeChunk);
         const final = chunk === chunkCount - 1;
         const live: EntityTables[typeof table][] = [];
         const removed: string[] = [];
-        for (const row of slice) {
+        for (const row of chunkRows) {
           if (isDeleted(row)) removed.push(row.id);
           else live.push(row);
         }
         if (final) removed.push(...page.gone);
-        const end = slice[slice.length - 1];
+        const end = chunkRows[chunkRows.length - 1];
         if (end) cursor = { updatedAt: end.updatedAt, id: end.id };
         // The pull's server time moves on even when no row changed, so the next window shrinks.
-        const nextCursor = cursor && { ...cursor, pulledAt: pulledAt ?? cursor.pulledAt };
+        // A slice pulled to its end is done, even one that had no row (it has no position then).
+        const finished = slice !== undefined && final && done;
+        const position: Cursor | null = cursor ?? (finished ? { updatedAt: '', id: '' } : null);
+        const nextCursor: Cursor | null = position && {
+          ...position,
+          pulledAt: pulledAt ?? position.pulledAt,
+          ...(finished ? { done: true } : {}),
+        };
         const seen = final && done ? resync : null;
         const expected = storedAfter;
+        const replaced = replaces;
         const writing = db.transaction('rw', allTables(db), async () => {
-          if (!sameCursor(await readCursor(db, table), expected)) {
+          if (!sameCursor((await db.meta.get(key))?.value as Cursor | undefined, expected)) {
             throw new PullError('transient', 'The mirror changed during the pull');
           }
           if (seen) {
@@ -320,13 +399,15 @@ async function pullOpened(
             removed.push(...local.filter((id) => !seen.has(id)));
           }
           await acceptServerRows(db, table, live, removed, runEffect);
-          if (nextCursor) await db.meta.put({ key: cursorKey(table), value: nextCursor });
-          else if (seen) await db.meta.delete(cursorKey(table));
+          if (nextCursor) await db.meta.put({ key, value: nextCursor });
+          else if (seen) await db.meta.delete(key);
+          if (nextCursor && replaced) await db.meta.delete(replaced);
         });
+        if (nextCursor) replaces = null;
         // Awaited below, or dropped once one before it failed: never unhandled.
         writing.catch(() => undefined);
         storedAfter = nextCursor ?? (seen ? null : expected);
-        loaded += slice.length;
+        loaded += chunkRows.length;
         const previous = committing;
         committing = { done: writing, loaded };
         await settle(previous);
@@ -341,7 +422,7 @@ async function pullOpened(
   }
 }
 
-function sameCursor(a: Cursor | null, b: Cursor | null): boolean {
+function sameCursor(a: Cursor | null | undefined, b: Cursor | null): boolean {
   return a?.updatedAt === b?.updatedAt && a?.id === b?.id && a?.pulledAt === b?.pulledAt;
 }
 
@@ -358,18 +439,44 @@ export async function pullAll(
   /** Only these tables (a poke names the tables that changed); every table when not given. */
   only?: ReadonlySet<EntityTable>,
 ): Promise<number> {
-  let received = 0;
   const tables = only ? ENTITY_TABLES.filter((t) => only.has(t)) : ENTITY_TABLES;
-  const open = (table: EntityTable) => openTable(db, transport, table, pageSize);
+  return pullSpecs(
+    db,
+    transport,
+    tables.map((table) => ({ table })),
+    onProgress,
+    pageSize,
+  );
+}
+
+/**
+ * Pulls each of `specs` in turn (pullAll's way: the next one's first page asked for when one
+ * starts), reporting progress across them.
+ */
+export async function pullSpecs(
+  db: ChairsideDatabase,
+  transport: Transport,
+  specs: readonly PullSpec[],
+  onProgress?: (progress: PullProgress) => void,
+  pageSize = PAGE_SIZE,
+): Promise<number> {
+  let received = 0;
+  const open = (spec: PullSpec) => openTable(db, transport, spec, pageSize);
   let opening: Promise<Opening> | undefined;
-  for (const [tableIndex, table] of tables.entries()) {
-    const current = opening ?? open(table);
-    const following = tables[tableIndex + 1];
+  for (const [tableIndex, spec] of specs.entries()) {
+    const current = opening ?? open(spec);
+    const following = specs[tableIndex + 1];
     opening = following ? open(following) : undefined;
-    received += await pullOpened(db, transport, table, current, {
+    received += await pullOpened(db, transport, spec, current, {
       pageSize,
       onPage: (loaded, total) =>
-        onProgress?.({ table, tableIndex, tableCount: tables.length, loaded, total }),
+        onProgress?.({
+          table: spec.table,
+          tableIndex,
+          tableCount: specs.length,
+          loaded,
+          total,
+        }),
     });
   }
   return received;

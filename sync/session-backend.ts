@@ -36,6 +36,7 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
       new SyncEngine({
         db,
         userId,
+        role,
         transport: supabaseTransport(client),
         auth: supabaseAuth(client),
         photos,

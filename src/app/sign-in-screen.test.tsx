@@ -37,6 +37,15 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(store.signIn).toHaveBeenCalledWith('pat@example.com', '123456'));
   });
 
+  it("fetches the session's code as soon as the user starts filling the form", async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    expect(store.prepare).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Email'), 'p');
+    expect(store.prepare).toHaveBeenCalled();
+    expect(store.signIn).not.toHaveBeenCalled();
+  });
+
   it('rejects a malformed e-mail and a short password', async () => {
     const store = signedOut();
     renderApp('/', store);

@@ -44,7 +44,8 @@ export function SignInScreen({ showDemo = appEnv.local }: { showDemo?: boolean }
       );
     }
   };
-  const form = useLoginForm({ email: state?.email ?? '', password: '' }, onSubmit);
+  // The session's code is fetched while the user types, not after Sign In.
+  const form = useLoginForm({ email: state?.email ?? '', password: '' }, onSubmit, store.prepare);
   const { errors } = form;
 
   if (session.status === 'loading') return <SigningIn />;
@@ -122,9 +123,13 @@ type LoginField = (typeof LOGIN_FIELDS)[number];
 
 /**
  * The sign-in form's values, messages and submission (react-hook-form's behaviour, in small).
- * `send` runs with valid values, once at a time.
+ * `send` runs with valid values, once at a time; `onEdit` at every change of a field.
  */
-function useLoginForm(initial: LoginInput, send: (values: LoginInput) => Promise<void>) {
+function useLoginForm(
+  initial: LoginInput,
+  send: (values: LoginInput) => Promise<void>,
+  onEdit?: () => void,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -135,6 +140,7 @@ function useLoginForm(initial: LoginInput, send: (values: LoginInput) => Promise
 
   /** Sets fields; with `check` (and after a first submit) their messages follow the new values. */
   const change = (patch: Partial<LoginInput>, check = submitted) => {
+    onEdit?.();
     const next = { ...values, ...patch };
     setValues(next);
     if (!check) return;
@@ -179,7 +185,10 @@ function useLoginForm(initial: LoginInput, send: (values: LoginInput) => Promise
       email: email.current?.value ?? initial.email,
       password: password.current?.value ?? initial.password,
     };
-    if (typed.email !== initial.email || typed.password !== initial.password) setValues(typed);
+    if (typed.email !== initial.email || typed.password !== initial.password) {
+      setValues(typed);
+      onEdit?.();
+    }
     if (takeOverPage()) submit(typed);
     // Once, when the app takes the page over.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -52,6 +52,36 @@ describe('DeferredSession', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('loads the code ahead of a sign-in when asked, once, still signed out', async () => {
+    const store = new FakeStore();
+    const { session, load } = deferred(
+      false,
+      vi.fn(async () => store),
+    );
+    session.prepare();
+    session.prepare();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+    await session.signIn('pat@example.com', 'secret1');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(session.getState()).toEqual(signedIn);
+  });
+
+  it('tries again at sign-in when the code could not be fetched ahead of it', async () => {
+    const store = new FakeStore();
+    const load = vi
+      .fn<() => Promise<FakeStore>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(store);
+    const { session } = deferred(false, load);
+    session.prepare();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    await session.signIn('pat@example.com', 'secret1');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(session.getState()).toEqual(signedIn);
+  });
+
   it('loads at once and restores a stored session, following the store', async () => {
     const store = new FakeStore();
     const { session, load } = deferred(

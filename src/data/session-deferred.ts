@@ -5,7 +5,10 @@
  *
  *  - A session stored on this device (a returning user): loaded at once and restored as before,
  *    online or not (the service worker precaches the code), with 'Signing in...' meanwhile.
- *  - No stored session: signed out at once, with nothing loaded; signing in or up loads it then.
+ *  - No stored session: signed out at once, with nothing loaded; signing in or up loads it then,
+ *    or before: the sign-in form asks for it (`prepare`) as soon as the user starts filling it, so
+ *    the code arrives while they type rather than after they press Sign In (issue 30: a new
+ *    device's sign-in to its home screen).
  *
  * Whether a session is stored is read synchronously from the key supabase-js keeps it under:
  * without it SessionStore.init() ends signed out whatever else the device holds.
@@ -18,18 +21,19 @@ export const SESSION_CODE_UNAVAILABLE =
   'Could not reach the server to sign in. Check your connection and try again.';
 
 /** What the screens use of a session: SessionStore offers it, and so does DeferredSession. */
-export type SessionAccess = Pick<
-  SessionStore,
-  | 'getState'
-  | 'subscribe'
-  | 'signIn'
-  | 'signUp'
-  | 'signOut'
-  | 'unsentChanges'
-  | 'changePassword'
-  | 'lookupSerial'
-  | 'remotePhotos'
->;
+export type SessionAccess = Partial<Pick<DeferredSession, 'prepare'>> &
+  Pick<
+    SessionStore,
+    | 'getState'
+    | 'subscribe'
+    | 'signIn'
+    | 'signUp'
+    | 'signOut'
+    | 'unsentChanges'
+    | 'changePassword'
+    | 'lookupSerial'
+    | 'remotePhotos'
+  >;
 
 export interface DeferredSessionOptions {
   /** Loads the session's code and makes the one SessionStore of the app (src/main.tsx). */
@@ -70,6 +74,11 @@ export class DeferredSession implements SessionAccess {
     }
     await store.init();
   }
+
+  /** Loads the session's code ahead of a sign-in (a failure is the sign-in's to report). */
+  prepare = (): void => {
+    this.load().catch(() => undefined);
+  };
 
   signIn = async (email: string, password: string): Promise<SessionUser> =>
     (await this.load()).signIn(email, password);

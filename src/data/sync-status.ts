@@ -6,13 +6,21 @@
 import type { EntityTable } from '../domain/entities';
 import type { OutboxEntry } from './db';
 
-/** Where a pull is: the table being pulled and how far into it. */
+/**
+ * A new device's first sync runs in two stages (issue 30): 'first' brings what the home screen
+ * and the next tap need, 'rest' everything else while the user works.
+ */
+export type FirstSyncStage = 'first' | 'rest';
+
+/** Where a pull is: the table being pulled and how far into it (within its stage). */
 export interface PullProgress {
   table: EntityTable;
   tableIndex: number;
   tableCount: number;
   loaded: number;
   total: number | null;
+  /** A first sync's stage (absent on a later pull). */
+  stage?: FirstSyncStage;
 }
 
 export interface SyncStatus {
@@ -46,7 +54,7 @@ export const initialStatus: SyncStatus = {
   lastError: null,
 };
 
-/** Fraction 0..1 of a first sync, for a progress bar. */
+/** Fraction 0..1 of a first sync's stage, for a progress bar. */
 export function progressFraction(progress: PullProgress | null): number {
   if (!progress) return 0;
   const within =

@@ -51,17 +51,28 @@ type ResolvedTimes = Pick<MetricsTicket, 'createdAt' | 'updatedAt' | 'resolvedAt
  * Hours from creation to resolution (issue 29: not to the last update, which a later edit moves;
  * README, Departures). A row from before the resolution stamp reads its last update.
  */
-function resolutionHours(ticket: ResolvedTimes): number | null {
+function resolutionMs(ticket: ResolvedTimes): number | null {
   const end = ticket.resolvedAt ?? ticket.updatedAt;
   const ms = new Date(end).getTime() - new Date(ticket.createdAt).getTime();
-  return Number.isFinite(ms) ? ms / HOUR_MS : null;
+  return Number.isFinite(ms) ? ms : null;
 }
 
 /** Average hours from creation to resolution over resolved tickets, one decimal; null when none. */
 export function averageResolutionHours(resolved: readonly ResolvedTimes[]): number | null {
-  const hours = resolved.map(resolutionHours).filter((h): h is number => h !== null);
-  if (hours.length === 0) return null;
-  return roundOne(hours.reduce((sum, h) => sum + h, 0) / hours.length);
+  const times = resolved.map(resolutionMs).filter((ms): ms is number => ms !== null);
+  return meanResolutionHours(
+    times.reduce((sum, ms) => sum + ms, 0),
+    times.length,
+  );
+}
+
+/**
+ * The average of `count` resolution times totalling `totalMs`, in hours, one decimal; null when
+ * there is none (a new device's first figures come as such totals: home-figures.ts).
+ */
+export function meanResolutionHours(totalMs: number, count: number): number | null {
+  if (count === 0) return null;
+  return roundOne(totalMs / HOUR_MS / count);
 }
 
 /** '4.5h', or 'No resolved tickets yet'. */

@@ -50,6 +50,7 @@ export class FakeSessionStore {
   });
   signUp = vi.fn(async (_input: unknown) => ({ needsEmailConfirmation: false }));
   signOut = vi.fn(async () => this.setSignedOut());
+  prepare = vi.fn();
   unsentChanges = vi.fn(async () => this.unsent);
   getState = () => this.state;
   subscribe = (listener: () => void) => {

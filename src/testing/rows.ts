@@ -13,6 +13,8 @@ import type {
   TrainingResource,
   User,
 } from '../domain/entities';
+import type { HomeFigures } from '../domain/home-figures';
+import type { TicketPriority, TicketStatus } from '../domain/schemas/common';
 
 export const STAMP = '2026-01-10T09:00:00.000Z';
 
@@ -190,3 +192,33 @@ export const engineerUser = {
   name: 'James Carter',
   role: 'ENGINEER' as const,
 };
+
+/**
+ * The server's counts for a home (public.sync_home_figures) as a new device keeps them while its
+ * first sync is not complete; tickets given as [engineer id or null, status, priority, count].
+ */
+export function homeFigures(
+  overrides: Partial<Omit<HomeFigures, 'tickets' | 'requests' | 'resolution'>> & {
+    tickets?: [string | null, TicketStatus, TicketPriority, number][];
+    requests?: [string | null, ServiceRequest['status'], number][];
+    resolution?: [string, number, number][];
+  } = {},
+): HomeFigures {
+  const { tickets = [], requests = [], resolution = [], ...rest } = overrides;
+  return {
+    role: 'ADMIN',
+    countedAt: STAMP,
+    users: null,
+    chairs: null,
+    confirmedWarranties: null,
+    ...rest,
+    tickets: tickets.map(([engineerId, status, priority, count]) => ({
+      engineerId,
+      status,
+      priority,
+      count,
+    })),
+    requests: requests.map(([engineerId, status, count]) => ({ engineerId, status, count })),
+    resolution: resolution.map(([engineerId, totalMs, count]) => ({ engineerId, totalMs, count })),
+  };
+}

@@ -17,6 +17,7 @@ const SERVED = [
   'mutation_applied',
   'ops_batch',
   'my_engineer_contacts',
+  'sync_home_figures',
   'sync_pull',
   'sync_rows',
   'vendor_customer_cards',

@@ -86,7 +86,7 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
         }),
       );
       act(() => vi.advanceTimersByTime(5_000));
-      expect(indicator()).toHaveTextContent('First sync 50%');
+      expect(indicator()).toHaveTextContent('Getting your work ready… 50%');
       expect(indicator()).not.toHaveTextContent('Syncing…');
     } finally {
       vi.useRealTimers();
@@ -100,20 +100,50 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     expect(indicator()).toHaveTextContent('4 pending');
   });
 
-  it('shows a progress bar during the first sync', async () => {
+  it('shows a progress bar during the first sync, for each of its two stages', async () => {
     const { engine } = await renderSignedIn();
     act(() =>
       engine.setStatus({
         syncing: true,
         firstSyncDone: false,
-        progress: { table: 'chairs', tableIndex: 1, tableCount: 4, loaded: 50, total: 100 },
+        progress: {
+          table: 'chairs',
+          tableIndex: 1,
+          tableCount: 4,
+          loaded: 50,
+          total: 100,
+          stage: 'first',
+        },
       }),
     );
-    expect(indicator()).toHaveTextContent('First sync 38%');
+    expect(indicator()).toHaveTextContent('Getting your work ready… 38%');
     await userEvent.click(indicator());
     const panel = await screen.findByRole('dialog', { name: 'Sync status' });
-    expect(within(panel).getByText('Downloading your data: 38%')).toBeInTheDocument();
+    expect(within(panel).getByText('Getting your work ready… 38%')).toBeInTheDocument();
     expect(within(panel).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '38');
+
+    act(() =>
+      engine.setStatus({
+        progress: {
+          table: 'parts',
+          tableIndex: 0,
+          tableCount: 9,
+          loaded: 0,
+          total: 10,
+          stage: 'rest',
+        },
+      }),
+    );
+    // The open drawer hides the top bar from assistive technology meanwhile.
+    expect(screen.getByRole('banner', { hidden: true })).toHaveTextContent(
+      'Syncing everything else… 0%',
+    );
+    expect(within(panel).getByText('Syncing everything else… 0%')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        'Your work is on this device. The rest of the data arrives while you work.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists each refused change with its label, the reason and the input, with Retry and Discard', async () => {

@@ -1,6 +1,9 @@
 // The sync status, always in view in the top bar: online or offline, pending changes, the first
 // sync's progress, the last sync time (or 'Syncing…' while a round is under way) and a count of
 // changes that need attention. It opens a drawer with the details and the 'needs attention' list.
+// A new device's first sync has two stages (issue 30), each with its own bar: 'Getting your work
+// ready…' (what the home and the next tap need) and 'Syncing everything else…' (the rest, while
+// the user works).
 import {
   Badge,
   Box,
@@ -18,7 +21,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
-import { progressFraction, type SyncStatus } from '../../data/sync-status';
+import { progressFraction, type PullProgress, type SyncStatus } from '../../data/sync-status';
 import { lastSyncText } from '../../domain/last-sync';
 import { NeedsAttentionList } from './needs-attention-list';
 import { useRefusalToast } from './use-refusal-toast';
@@ -29,6 +32,17 @@ export const SYNCING_SHOWN_AFTER_MS = 1_000;
 
 /** The text while a round (not the first sync) has been under way for a while. */
 export const SYNCING_TEXT = 'Syncing…';
+
+/** A first sync's first stage: what the home screen and the next tap need. */
+export const FIRST_STAGE_TEXT = 'Getting your work ready…';
+
+/** A first sync's second stage: everything else, while the user works. */
+export const REST_STAGE_TEXT = 'Syncing everything else…';
+
+/** What the first sync is doing (its first stage until the progress says otherwise). */
+function stageText(progress: PullProgress | null): string {
+  return progress?.stage === 'rest' ? REST_STAGE_TEXT : FIRST_STAGE_TEXT;
+}
 
 /** `on`, once it has stayed true for `delayMs`; false again as soon as it is false. */
 function useLasting(on: boolean, delayMs: number): boolean {
@@ -51,8 +65,9 @@ function summary(status: SyncStatus, now: Date, roundUnderWay: boolean) {
     firstSync,
     percent,
     connection: status.online ? 'Online' : 'Offline',
+    stage: stageText(status.progress),
     when: firstSync
-      ? `First sync ${percent}%`
+      ? `${stageText(status.progress)} ${percent}%`
       : roundUnderWay
         ? SYNCING_TEXT
         : lastSyncText(status.lastSyncAt, now),
@@ -80,12 +95,21 @@ function SyncDetails({ status, now }: { status: SyncStatus; now: Date }) {
         </DataList.Item>
       </DataList.Root>
       {s.firstSync ? (
-        <Progress.Root value={s.percent} colorPalette="brand" aria-label="First sync progress">
-          <Progress.Label mb="1">Downloading your data: {s.percent}%</Progress.Label>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <Stack gap="2">
+          <Progress.Root value={s.percent} colorPalette="brand" aria-label="First sync progress">
+            <Progress.Label mb="1">
+              {s.stage} {s.percent}%
+            </Progress.Label>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          {status.progress?.stage === 'rest' ? (
+            <Text fontSize="sm" color="fg.muted">
+              Your work is on this device. The rest of the data arrives while you work.
+            </Text>
+          ) : null}
+        </Stack>
       ) : null}
       {status.lastError ? (
         <Text fontSize="sm" color="fg.muted">

@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FIRST_SYNC_KEY, HOME_FIGURES_KEY } from '../../data/mirror-state';
 import { adminPaths } from '../../domain/paths';
-import { chairRow, partRequestRow, ticketRow, userRow } from '../../testing/rows';
+import {
+  ENGINEER_ID,
+  chairRow,
+  homeFigures,
+  partRequestRow,
+  ticketRow,
+  userRow,
+} from '../../testing/rows';
 import { OverviewScreen } from './overview-screen';
 import { renderAdmin } from './test-fixtures';
 
@@ -52,6 +60,58 @@ describe('Admin OverviewScreen', { timeout: 30_000 }, () => {
     expect(stat('Total Chairs').getByText('3')).toBeInTheDocument();
     expect(stat('Confirmed Warranties').getByText('1')).toBeInTheDocument();
     expect(stat('Open Tickets').getByText('2')).toBeInTheDocument();
+  });
+
+  it("shows the server's counts and the newest tickets on a new device, before the rest arrives", async () => {
+    // After the first stage of a first sync: the newest tickets, the counts of everything.
+    await renderAdmin(<OverviewScreen />, {
+      path: adminPaths.home,
+      seed: async (db) => {
+        await db.supportTickets.bulkPut([
+          ticketRow({ title: 'Newest', createdAt: day(9) }),
+          ticketRow({ title: 'Before it', status: 'RESOLVED', createdAt: day(8) }),
+        ]);
+        await db.meta.put({
+          key: HOME_FIGURES_KEY,
+          value: homeFigures({
+            role: 'ADMIN',
+            users: 2051,
+            chairs: 10000,
+            confirmedWarranties: 6012,
+            tickets: [
+              [null, 'OPEN', 'HIGH', 7016],
+              [ENGINEER_ID, 'IN_PROGRESS', 'LOW', 9987],
+              [ENGINEER_ID, 'RESOLVED', 'LOW', 20011],
+            ],
+          }),
+        });
+      },
+    });
+    await screen.findByText('Total Users');
+    expect(stat('Total Users').getByText('2051')).toBeInTheDocument();
+    expect(stat('Total Chairs').getByText('10000')).toBeInTheDocument();
+    expect(stat('Confirmed Warranties').getByText('6012')).toBeInTheDocument();
+    expect(stat('Open Tickets').getByText('17003')).toBeInTheDocument();
+    const tickets = within(screen.getByRole('region', { name: 'Recent tickets' }));
+    expect(
+      tickets.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['Newest', 'Before it']);
+  });
+
+  it('counts its own rows again once the first sync is complete', async () => {
+    await renderAdmin(<OverviewScreen />, {
+      path: adminPaths.home,
+      seed: async (db) => {
+        await db.chairs.bulkPut([chairRow(), chairRow()]);
+        await db.meta.bulkPut([
+          { key: HOME_FIGURES_KEY, value: homeFigures({ users: 2051, chairs: 10000 }) },
+          { key: FIRST_SYNC_KEY, value: true },
+        ]);
+      },
+    });
+    await screen.findByText('Total Users');
+    expect(stat('Total Users').getByText('1')).toBeInTheDocument();
+    expect(stat('Total Chairs').getByText('2')).toBeInTheDocument();
   });
 
   it('offers the three quick actions', async () => {

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { HOME_FIGURES_KEY } from '../../data/mirror-state';
 import { engineerPaths } from '../../domain/paths';
+import { homeFigures } from '../../testing/rows';
 import type { SupportTicket } from '../../domain/entities';
 import { OverviewScreen } from './overview-screen';
 import {
@@ -89,6 +91,49 @@ describe('OverviewScreen', { timeout: 30_000 }, () => {
     expect(stat('High Priority')).toContain('3');
     expect(screen.getAllByText('Assigned to you')).toHaveLength(1);
     expect(screen.getByText('High or urgent, not closed')).toBeInTheDocument();
+  });
+
+  it("shows the server's counts with the engineer's own tickets on a new device, before the rest arrives", async () => {
+    // After the first stage of a first sync: their tickets and the newest unassigned one, and
+    // the counts of every ticket they may see (the whole unassigned pool).
+    await renderWithSession(<OverviewScreen />, {
+      path: engineerPaths.home,
+      seed: async (db) => {
+        await db.users.put(userRow({ id: CUSTOMER_ID, name: 'Riverside Dental' }));
+        await db.supportTickets.bulkPut([
+          ticketRow({ id: id(1), title: 'Newest unassigned', priority: 'URGENT' }),
+          ticketRow({
+            id: id(10),
+            title: 'Mine in progress',
+            status: 'IN_PROGRESS',
+            engineerUserId: engineer.id,
+          }),
+        ]);
+        await db.meta.put({
+          key: HOME_FIGURES_KEY,
+          value: homeFigures({
+            role: 'ENGINEER',
+            tickets: [
+              [null, 'OPEN', 'URGENT', 700],
+              [null, 'OPEN', 'NORMAL', 6300],
+              [engineer.id, 'IN_PROGRESS', 'NORMAL', 120],
+              [engineer.id, 'CLOSED', 'HIGH', 740],
+            ],
+          }),
+        });
+      },
+    });
+    await screen.findByRole('heading', { name: 'Open Tickets' });
+    expect(stat('My Tickets')).toContain('860');
+    expect(stat('Open')).toMatch(/^Open7000/);
+    expect(stat('In Progress')).toContain('120');
+    expect(stat('High Priority')).toContain('700');
+    const open = screen.getByRole('list', { name: 'Open Tickets' });
+    expect(within(open).getByRole('link', { name: /Newest unassigned/ })).toHaveTextContent(
+      'Riverside Dental',
+    );
+    const progress = screen.getByRole('list', { name: 'In Progress' });
+    expect(within(progress).getByRole('link', { name: /Mine in progress/ })).toBeInTheDocument();
   });
 
   it('lists at most 5 open and 5 in-progress tickets, each linking to its page', async () => {

@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BarChartFigureProps } from '../../components/bar-chart-figure';
+import { HOME_FIGURES_KEY } from '../../data/mirror-state';
 import { vendorPaths } from '../../domain/paths';
-import { ENGINEER_ID, OTHER_ENGINEER_ID, ticketRow, userRow } from '../../testing/rows';
+import {
+  ENGINEER_ID,
+  OTHER_ENGINEER_ID,
+  homeFigures,
+  ticketRow,
+  userRow,
+} from '../../testing/rows';
 import { OperationsCenterScreen } from './operations-center-screen';
 import { renderVendor } from './test-fixtures';
 
@@ -45,6 +52,60 @@ describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
     await renderVendor(<OperationsCenterScreen />, { path: vendorPaths.home });
     const urgent = within(await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' }));
     expect(urgent.getByText('No urgent unassigned tickets found')).toBeInTheDocument();
+  });
+
+  it("shows the server's counts, the engineers and the newest tickets on a new device, before the rest arrives", async () => {
+    const HOUR = 3_600_000;
+    // After the first stage of a first sync: the engineers, the newest urgent unassigned
+    // ticket, and the counts of every ticket and request.
+    await renderVendor(<OperationsCenterScreen />, {
+      path: vendorPaths.home,
+      seed: async (db) => {
+        await db.users.bulkPut([
+          userRow({ id: ENGINEER_ID, name: 'Alice Engineer', role: 'ENGINEER' }),
+          userRow({ id: OTHER_ENGINEER_ID, name: 'Bob Engineer', role: 'ENGINEER' }),
+        ]);
+        await db.supportTickets.put(
+          ticketRow({ title: 'Urgent newest', priority: 'URGENT', createdAt: day(9) }),
+        );
+        await db.meta.put({
+          key: HOME_FIGURES_KEY,
+          value: homeFigures({
+            role: 'VENDOR',
+            tickets: [
+              [null, 'OPEN', 'URGENT', 7000],
+              [ENGINEER_ID, 'IN_PROGRESS', 'NORMAL', 12],
+              [ENGINEER_ID, 'RESOLVED', 'NORMAL', 10],
+              [OTHER_ENGINEER_ID, 'OPEN', 'LOW', 2],
+              [OTHER_ENGINEER_ID, 'CLOSED', 'LOW', 4],
+            ],
+            requests: [[null, 'PENDING', 6000]],
+            resolution: [
+              [ENGINEER_ID, 10 * 5 * HOUR, 10],
+              [OTHER_ENGINEER_ID, 4 * 3 * HOUR, 4],
+            ],
+          }),
+        });
+      },
+    });
+    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
+    const stat = (label: string) => summary.getByText(label).parentElement?.textContent;
+    expect(stat('Active Tickets')).toBe('Active Tickets7014');
+    expect(stat('Unassigned Tickets')).toBe('Unassigned Tickets7000');
+    expect(stat('Field Engineers')).toBe('Field Engineers2');
+    expect(stat('Pending Service Requests')).toBe('Pending Service Requests6000');
+    const list = within(
+      section('Engineer Workload').getByRole('list', { name: 'Engineers by workload' }),
+    );
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Alice Engineer12 active',
+      'Bob Engineer2 active',
+    ]);
+    const team = within(screen.getByRole('region', { name: 'Team averages' }));
+    // (5 h + 3 h) / 2; completion (10/22 and 4/6) averaged.
+    expect(team.getByText('Average resolution: 4h (target 6h)')).toBeInTheDocument();
+    expect(team.getByText('Completion rate: 56%')).toBeInTheDocument();
+    expect(section('Urgent Unassigned Tickets').getByText('Urgent newest')).toBeInTheDocument();
   });
 
   it('shows the first 3 urgent unassigned tickets, newest first', async () => {

@@ -11,8 +11,12 @@
  * The rules are the domain's (countsOf, averageResolutionHours: workloadsOf's parts), applied to
  * what the indexes hold; vendor.test.ts holds them equal to the rules over every row. No ticket
  * or request row is read. The live hooks: engineer-workloads.ts.
+ *
+ * On a new device whose first sync is not complete, both parts come from the server's counts of
+ * the same rows (homeFiguresWhileSyncing, issue 30), read by the same rules.
  */
 import type { SupportTicket } from '../../domain/entities';
+import { countRequests, resolutionHoursOf, ticketsByStatusOf } from '../../domain/home-figures';
 import { RESOLVED_TICKET_STATUSES, averageResolutionHours } from '../../domain/metrics';
 import { TICKET_STATUSES } from '../../domain/schemas/common';
 import {
@@ -23,6 +27,7 @@ import {
   type PendingWorkload,
 } from '../../domain/vendor';
 import { byAssignee, type ChairsideDatabase } from '../db';
+import { homeFiguresWhileSyncing } from '../mirror-state';
 import { loadEngineers, requestCountsByEngineer } from './vendor';
 
 const TICKET_KEY = '[assigneeKey+status+createdAt+updatedAt]';
@@ -50,7 +55,16 @@ function ticketsOf(db: ChairsideDatabase, engineerId: string, status: SupportTic
  * per count would queue hundreds of times behind a sync's writes).
  */
 export async function loadEngineerCounts(db: ChairsideDatabase): Promise<EngineerCounts[]> {
-  const engineers = await loadEngineers(db);
+  const [engineers, figures] = await Promise.all([loadEngineers(db), homeFiguresWhileSyncing(db)]);
+  if (figures) {
+    return engineers.map((engineer) => {
+      const theirs = (r: { engineerId: string | null }) => r.engineerId === engineer.id;
+      return countsOf(engineer, ticketsByStatusOf(figures, engineer.id), {
+        assigned: countRequests(figures, theirs),
+        completed: countRequests(figures, (r) => theirs(r) && r.status === 'COMPLETED'),
+      });
+    });
+  }
   const [byStatus, assigned, completed] = await Promise.all([
     db.transaction('r', db.supportTickets, () =>
       Promise.all(
@@ -84,7 +98,8 @@ export async function loadEngineerCounts(db: ChairsideDatabase): Promise<Enginee
 export async function loadResolutionHours(
   db: ChairsideDatabase,
 ): Promise<Map<string, number | null>> {
-  const engineers = await loadEngineers(db);
+  const [engineers, figures] = await Promise.all([loadEngineers(db), homeFiguresWhileSyncing(db)]);
+  if (figures) return new Map(engineers.map((e) => [e.id, resolutionHoursOf(figures, e.id)]));
   const hours = await Promise.all(
     engineers.map(async (engineer) => {
       const ranges = await Promise.all(

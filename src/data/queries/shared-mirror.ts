@@ -19,10 +19,11 @@
  *
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
-import Dexie, { type ObservabilitySet } from 'dexie';
+import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ENTITY_TABLES } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
+import { MIRROR_STATE_KEYS } from '../mirror-state';
 import { useSession } from '../session-context';
 
 /** How long a query no screen shows keeps running, for the screen the user goes to next. */
@@ -31,16 +32,24 @@ export const SHARED_QUERY_KEEP_MS = 2 * 60 * 1000;
 /** The longest pause before a stale result is read again, however slow the last read was. */
 export const SHARED_QUERY_MAX_PAUSE_MS = 5_000;
 
-/** The mirrored tables (a shared query reads only these; outbox, shadows and meta are not). */
+/**
+ * The mirrored tables (a shared query reads these; outbox and shadows it does not, and of meta
+ * only the mirror's state: whether its first sync is complete, the server's counts till then).
+ */
 const MIRRORED = new Set<string>(ENTITY_TABLES);
 
-/** True when a write committed to `db` touched a mirrored table (in this tab or another). */
+/** True when a write committed to `db` touched what a shared query reads (in this tab or another). */
 function touchesMirror(db: ChairsideDatabase, parts: ObservabilitySet): boolean {
   const prefix = `idb://${db.name}/`;
-  return Object.keys(parts).some(
-    (part) =>
-      part.startsWith(prefix) && MIRRORED.has(part.slice(prefix.length).split('/')[0] ?? ''),
-  );
+  return Object.entries(parts).some(([part, keys]) => {
+    if (!part.startsWith(prefix)) return false;
+    const [table, index] = part.slice(prefix.length).split('/');
+    if (MIRRORED.has(table ?? '')) return true;
+    // meta's primary keys written: a cursor with every page, the mirror's state now and then.
+    if (table !== 'meta' || (index !== '' && index !== ':dels')) return false;
+    const written = RangeSet(keys);
+    return MIRROR_STATE_KEYS.some((key) => written.hasKey(key));
+  });
 }
 
 /** What a shared query's read is given besides the database. */

@@ -5,8 +5,11 @@
  * `undefined` while the mirror is still loading, so a screen can tell "loading" from "empty".
  */
 import type { Chair, Part, SupportTicket, User } from '../../domain/entities';
+import { countTickets } from '../../domain/home-figures';
 import { matchesSearch } from '../../domain/search';
+import { isHighPriorityOpen } from '../../domain/vendor';
 import { byAssignee, type ChairsideDatabase } from '../db';
+import { homeFiguresWhileSyncing } from '../mirror-state';
 import { useMirror } from '../session-mirror';
 
 /** A ticket with what a list shows next to it. */
@@ -137,15 +140,14 @@ export interface EngineerOverview {
   inProgressFirst: TicketListItem[];
 }
 
-const isHighPriority = (ticket: SupportTicket) =>
-  (ticket.priority === 'HIGH' || ticket.priority === 'URGENT') && ticket.status !== 'CLOSED';
-
 /**
  * The Overview from the assignee index: 'My Tickets' is a count of the engineer's index range
  * (no row read); the other counters and the two short lists come from one newest-first pass over
  * the engineer's and the unassigned ranges, so no other engineer's ticket is ever read, whatever
  * the mirror holds, and only the `listSize` tickets of each list are joined with their customer
- * and chair.
+ * and chair. On a new device whose first sync is not complete, the counters are the server's
+ * counts of the same tickets (homeFiguresWhileSyncing, issue 30): the first stage brings the
+ * engineer's own tickets and the newest unassigned ones, not the whole unassigned pool.
  */
 export async function loadEngineerOverview(
   db: ChairsideDatabase,
@@ -167,11 +169,12 @@ export async function loadEngineerOverview(
           counts.inProgress += 1;
           if (inProgressFirst.length < listSize) inProgressFirst.push(ticket);
         }
-        if (isHighPriority(ticket)) counts.highPriority += 1;
+        if (isHighPriorityOpen(ticket)) counts.highPriority += 1;
       });
     return { counts, openFirst, inProgressFirst };
   };
-  const [mine, theirs, unassigned] = await Promise.all([
+  const [figures, mine, theirs, unassigned] = await Promise.all([
+    homeFiguresWhileSyncing(db),
     byAssignee(db.supportTickets, engineerId).count(),
     pass(engineerId),
     pass(null),
@@ -182,6 +185,16 @@ export async function loadEngineerOverview(
     first([...theirs.openFirst, ...unassigned.openFirst]),
     first([...theirs.inProgressFirst, ...unassigned.inProgressFirst]),
   ]);
+  if (figures) {
+    return {
+      mine: countTickets(figures, (t) => t.engineerId === engineerId),
+      open: countTickets(figures, (t) => t.status === 'OPEN'),
+      inProgress: countTickets(figures, (t) => t.status === 'IN_PROGRESS'),
+      highPriority: countTickets(figures, isHighPriorityOpen),
+      openFirst,
+      inProgressFirst,
+    };
+  }
   return {
     mine,
     open: theirs.counts.open + unassigned.counts.open,

@@ -8,12 +8,15 @@
  * read the one way big lists are (list-read.ts: the first page at once, then the rest in short
  * reads), and the counters and figures come from index counts and index keys (db.ts v5, v6),
  * never from reading every row. The rules they count are the domain's (src/domain/vendor.ts),
- * applied to what the indexes hold; vendor.test.ts holds both together.
+ * applied to what the indexes hold; vendor.test.ts holds both together. On a new device whose
+ * first sync is not complete, the counters are the server's counts of the same rows
+ * (homeFiguresWhileSyncing, issue 30), read by the same rules.
  */
 import { useRef } from 'react';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../domain/schemas/common';
 import { isTicketActive } from '../../domain/active-tickets';
+import { countRequests, countTickets, type HomeFigures } from '../../domain/home-figures';
 import {
   isHighPriorityOpen,
   isUrgentUnassigned,
@@ -21,6 +24,7 @@ import {
   type TicketCounters,
 } from '../../domain/vendor';
 import { byAssignee, type ChairsideDatabase } from '../db';
+import { homeFiguresWhileSyncing } from '../mirror-state';
 import { useMirror } from '../session-mirror';
 import { loadList, type ListSpec, type LoadedList } from './list-read';
 import { useSharedMirror, type SharedRead } from './shared-mirror';
@@ -103,8 +107,18 @@ async function sum(counts: Promise<number>[]): Promise<number> {
   return (await Promise.all(counts)).reduce((total, n) => total + n, 0);
 }
 
+/** Ticket Assignment's counters from the server's counts. */
+function ticketCountersOf(figures: HomeFigures): TicketCounters {
+  return {
+    unassigned: countTickets(figures, (t) => t.engineerId === null),
+    highPriority: countTickets(figures, isHighPriorityOpen),
+  };
+}
+
 /** Ticket Assignment's counters (ticketCounters) from index counts: no ticket is read. */
 export async function loadTicketCounters(db: ChairsideDatabase): Promise<TicketCounters> {
+  const figures = await homeFiguresWhileSyncing(db);
+  if (figures) return ticketCountersOf(figures);
   const high = pairs(TICKET_PRIORITIES, TICKET_STATUSES, (priority, status) =>
     isHighPriorityOpen({ priority, status }),
   );
@@ -124,6 +138,13 @@ export function useTicketCounters(): TicketCounters | undefined {
 
 /** Service Assignment's counters (requestCounters) from index counts. */
 export async function loadRequestCounters(db: ChairsideDatabase): Promise<RequestCounters> {
+  const figures = await homeFiguresWhileSyncing(db);
+  if (figures) {
+    return {
+      unassigned: countRequests(figures, (r) => r.engineerId === null),
+      pending: countRequests(figures, (r) => r.status === 'PENDING'),
+    };
+  }
   const [unassigned, pending] = await Promise.all([
     byAssignee(db.serviceRequests, null).count(),
     db.serviceRequests.where('status').equals('PENDING').count(),
@@ -137,13 +158,23 @@ export function useRequestCounters(): RequestCounters | undefined {
 
 /**
  * How many requests of `status` each engineer has, from [assigneeKey+status] counts (one
- * transaction: a transaction each would queue 50 times behind a sync's writes).
+ * transaction: a transaction each would queue 50 times behind a sync's writes), or from the
+ * server's counts while the first sync is not complete.
  */
-export function requestCountsByEngineer(
+export async function requestCountsByEngineer(
   db: ChairsideDatabase,
   engineers: readonly User[],
   status: ServiceRequest['status'],
 ): Promise<Map<string, number>> {
+  const figures = await homeFiguresWhileSyncing(db);
+  if (figures) {
+    return new Map(
+      engineers.map((e) => [
+        e.id,
+        countRequests(figures, (r) => r.engineerId === e.id && r.status === status),
+      ]),
+    );
+  }
   return db.transaction('r', db.serviceRequests, async () => {
     const counts = await Promise.all(
       engineers.map((e) =>
@@ -195,14 +226,19 @@ export async function loadVendorOverview(
   db: ChairsideDatabase,
   recent: number,
 ): Promise<VendorOverview> {
+  const figures = await homeFiguresWhileSyncing(db);
   const [active, counters, pendingServices, urgent, newest] = await Promise.all([
-    sum(
-      TICKET_STATUSES.filter(isTicketActive).map((status) =>
-        db.supportTickets.where('status').equals(status).count(),
-      ),
-    ),
-    loadTicketCounters(db),
-    db.serviceRequests.where('status').equals('PENDING').count(),
+    figures
+      ? countTickets(figures, (t) => isTicketActive(t.status))
+      : sum(
+          TICKET_STATUSES.filter(isTicketActive).map((status) =>
+            db.supportTickets.where('status').equals(status).count(),
+          ),
+        ),
+    figures ? ticketCountersOf(figures) : loadTicketCounters(db),
+    figures
+      ? countRequests(figures, (r) => r.status === 'PENDING')
+      : db.serviceRequests.where('status').equals('PENDING').count(),
     byAssignee(db.supportTickets, null).reverse().filter(isUrgentUnassigned).limit(3).toArray(),
     db.supportTickets.orderBy('createdAt').reverse().limit(recent).toArray(),
   ]);

@@ -66,13 +66,21 @@ const TASK = 'ThreadControllerImpl::RunTask';
  */
 const cpu = (e: TraceEvent): number => Math.min(e.tdur ?? 0, e.dur ?? 0);
 
-/** Runs `run` with the page traced; its result and the figures of the page's main thread. */
+/**
+ * Runs `run` with the page traced; its result and the figures of the page's main thread (`after`:
+ * of its tasks that started after the page's first performance.mark(`splitAt`), when asked).
+ */
 export async function traceMainThread<T>(
   page: Page,
   run: () => Promise<T>,
   /** keys: also each key's work to its paint (traces the timeline category too). */
-  options: { keys?: boolean } = {},
-): Promise<{ result: T; main: MainThreadFigures; keys: KeyFigures[] }> {
+  options: { keys?: boolean; splitAt?: string } = {},
+): Promise<{
+  result: T;
+  main: MainThreadFigures;
+  keys: KeyFigures[];
+  after: MainThreadFigures | null;
+}> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) =>
@@ -84,6 +92,7 @@ export async function traceMainThread<T>(
         'toplevel',
         '__metadata',
         ...(TRACE_DIR ? DETAIL_CATEGORIES : options.keys ? ['devtools.timeline'] : []),
+        ...(options.splitAt ? ['blink.user_timing'] : []),
       ],
     },
   });
@@ -102,10 +111,14 @@ export async function traceMainThread<T>(
     await writeTrace(file, events);
     console.log(`trace kept in ${file}`);
   }
+  const split = options.splitAt
+    ? events.filter((e) => e.name === options.splitAt).sort((a, b) => a.ts - b.ts)[0]
+    : undefined;
   return {
     result,
     main: mainThreadFigures(events),
     keys: options.keys ? keyToPaint(events) : [],
+    after: split ? mainThreadFigures(events, split.ts) : null,
   };
 }
 
@@ -144,9 +157,12 @@ function pageMainThread(events: readonly TraceEvent[]): TraceEvent[] {
   return [...byThread.values()].sort((a, b) => cpuOf(b) - cpuOf(a))[0] ?? [];
 }
 
-/** The figures of the page's main thread. */
-export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadFigures {
-  const tasks = pageMainThread(events).filter((e) => e.name === TASK);
+/** The figures of the page's main thread (of its tasks that started at `from` or later). */
+export function mainThreadFigures(
+  events: readonly TraceEvent[],
+  from = Number.NEGATIVE_INFINITY,
+): MainThreadFigures {
+  const tasks = pageMainThread(events).filter((e) => e.name === TASK && e.ts >= from);
   const cpuOf = (list: TraceEvent[]) => list.reduce((sum, e) => sum + cpu(e), 0);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
   const byCpu = tasks.reduce<TraceEvent | null>(
