@@ -311,6 +311,25 @@ describe('first sync in two stages', { timeout: 60_000 }, () => {
     expect(await db.supportTickets.get(taken.id)).toBeUndefined();
   });
 
+  it("drops the slice's rows of a table that, pulled whole after it, has none of them any more", async () => {
+    const db = freshDatabase();
+    const { data, slices } = engineerData();
+    const { transport } = stagedServer(data, slices);
+    const requests = data.serviceRequests ?? [];
+    let reassigned = false;
+    const moving = scriptedTransport(async (fn, params) => {
+      if (!reassigned && fn === 'sync_pull' && params.table_name === 'users' && !params.slice) {
+        // Between the stages, every request left this engineer's view (reassigned, cancelled).
+        reassigned = true;
+        data.serviceRequests = [];
+      }
+      return transport.rpc(fn, params);
+    });
+    await pullFirstSync(db, moving, ENGINEER_STAGE, undefined, 2);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(await db.serviceRequests.count()).toBe(0);
+  });
+
   it('rebases a change made during the second stage on the row the whole pull delivers again', async () => {
     const db = freshDatabase();
     const { data, slices, tickets } = engineerData();

@@ -18,7 +18,8 @@
  *    a cursor of its own, `done` once pulled to its end; the whole table's first pull after it
  *    keeps the slice's earlier pull time, so the departures it asks for next reach back to the
  *    slice (a row the slice brought that has left the user's view since is dropped), and takes
- *    over from the slice's cursor in its first transaction.
+ *    over from the slice's cursor in its first transaction (a table that then sends no row at
+ *    all has none left in view: the slice's rows go).
  */
 import {
   ENTITY_TABLES,
@@ -386,7 +387,9 @@ async function pullOpened(
           pulledAt: pulledAt ?? position.pulledAt,
           ...(finished ? { done: true } : {}),
         };
-        const seen = final && done ? resync : null;
+        // A table that the slice brought rows of and that now sends none: none is in view any more.
+        const emptied = replaces !== null && cursor === null;
+        const seen = final && done ? (resync ?? (emptied ? new Set<string>() : null)) : null;
         const expected = storedAfter;
         const replaced = replaces;
         const writing = db.transaction('rw', allTables(db), async () => {

@@ -4,10 +4,12 @@
  * title, the drawing is hidden from screen readers and the same figures are a table they read
  * (visually hidden). The charts library (recharts through @chakra-ui/charts) is loaded only when a
  * chart is shown, so no other route pays for it; the table is there at once. A chart whose
- * figures are still being read (`data` null) keeps its title and says it is loading.
+ * figures are still being read (`data` null) keeps its title and says it is loading. Drawn again
+ * only when its props change: a screen that follows the mirror re-renders with every page a sync
+ * commits, and drawing the same bars again is a long task on the main thread.
  */
 import { Box, Heading, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { LoadingState } from './loading-state';
 
 export interface BarDatum {
@@ -45,7 +47,7 @@ const BarChartCanvas = lazy(() => import('./charts/bar-chart-canvas'));
 /** Rows' height: the chart grows with the number of bars (horizontal bars, one per row). */
 const ROW_PX = 28;
 
-export function BarChartFigure(props: BarChartFigureProps) {
+export const BarChartFigure = memo(function BarChartFigure(props: BarChartFigureProps) {
   const { title, valueLabel, data, references = [] } = props;
   const titleId = useId();
   const height = Math.max(160, (data?.length ?? 0) * ROW_PX + 56);
@@ -95,4 +97,4 @@ export function BarChartFigure(props: BarChartFigureProps) {
       ) : null}
     </Box>
   );
-}
+});

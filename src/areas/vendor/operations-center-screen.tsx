@@ -78,15 +78,20 @@ export function OperationsCenterScreen() {
   const overview = useVendorOverview(RECENT);
   const workloads = useEngineerWorkloads();
   const onlineEngineers = useOnlineEngineers();
-  const figures = useMemo(() => {
-    if (!overview || !workloads) return undefined;
-    return {
-      ...overview,
-      workloads: [...workloads].sort((a, b) => b.activeTickets - a.activeTickets),
-      workloadRows: workloadChartRows(workloads).slice(0, CHART_ENGINEERS),
-      team: teamAverages(workloads),
-    };
-  }, [overview, workloads]);
+  // What is drawn from the workloads changes only with them, not with every page of tickets.
+  const team = useMemo(
+    () =>
+      workloads && {
+        workloads: [...workloads].sort((a, b) => b.activeTickets - a.activeTickets),
+        workloadRows: workloadChartRows(workloads).slice(0, CHART_ENGINEERS),
+        team: teamAverages(workloads),
+      },
+    [workloads],
+  );
+  const figures = useMemo(
+    () => (overview && team ? { ...overview, ...team } : undefined),
+    [overview, team],
+  );
 
   return (
     <Stack gap="6">

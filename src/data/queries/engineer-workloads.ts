@@ -1,12 +1,16 @@
 /**
  * Every engineer's figures, live, for the vendor's screens: the counts as soon as they are read
  * and the resolution hours when they are (engineer-figures.ts reads both). Both reads are shared
- * between the vendor's screens (useSharedMirror) and follow the mirror each on its own.
+ * between the vendor's screens (useSharedMirror) and follow the mirror each on its own; a read that
+ * changes no figure keeps the last result (keepingSame): the screens do not render again for it.
  */
 import { useMemo } from 'react';
 import { loadedWorkloads, type EngineerWorkload, type PendingWorkload } from '../../domain/vendor';
 import { loadEngineerCounts, loadResolutionHours, withHours } from './engineer-figures';
-import { useSharedMirror } from './shared-mirror';
+import { keepingSame, useSharedMirror } from './shared-mirror';
+
+const engineerCounts = keepingSame(loadEngineerCounts);
+const resolutionHours = keepingSame(loadResolutionHours);
 
 /**
  * Every engineer's figures as soon as the counts are read, each resolution time undefined until
@@ -15,8 +19,8 @@ import { useSharedMirror } from './shared-mirror';
  * moment ahead of the hours.
  */
 export function usePendingWorkloads(): PendingWorkload[] | undefined {
-  const counts = useSharedMirror('vendor.engineerCounts', loadEngineerCounts);
-  const hours = useSharedMirror('vendor.resolutionHours', loadResolutionHours);
+  const counts = useSharedMirror('vendor.engineerCounts', engineerCounts);
+  const hours = useSharedMirror('vendor.resolutionHours', resolutionHours);
   return useMemo(() => (counts ? withHours(counts, hours) : undefined), [counts, hours]);
 }
 

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as rows from '../../testing/rows';
 import { renderSignedIn } from '../../testing/session';
 import type { ChairsideDatabase } from '../db';
-import { SHARED_QUERY_KEEP_MS, SHARED_QUERY_MAX_PAUSE_MS, useSharedMirror } from './shared-mirror';
+import { FIRST_SYNC_KEY } from '../mirror-state';
+import {
+  SHARED_QUERY_KEEP_MS,
+  SHARED_QUERY_MAX_PAUSE_MS,
+  keepingSame,
+  useSharedMirror,
+} from './shared-mirror';
 
 const admin = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -48,7 +54,42 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** How many customers there are, and every result the screen was given. */
+const counted: unknown[] = [];
+let countReads = 0;
+const customerCount = keepingSame(async (db: ChairsideDatabase) => {
+  countReads += 1;
+  const customers = await db.users.where('role').equals('CUSTOMER').count();
+  return { customers, byRole: new Map([['CUSTOMER', customers]]) };
+});
+
+function CustomerCount() {
+  const value = useSharedMirror('test.customers', customerCount);
+  if (value && counted.at(-1) !== value) counted.push(value);
+  return <p>{value === undefined ? 'loading' : `customers: ${value.customers}`}</p>;
+}
+
 describe('useSharedMirror', { timeout: 30_000 }, () => {
+  it('keeps the last small result, the same object, when a write changes nothing it counts', async () => {
+    counted.length = 0;
+    countReads = 0;
+    const session = await renderSignedIn(admin, <CustomerCount />, {
+      path: '/',
+      seed: (db) => db.users.put(rows.userRow({ role: 'CUSTOMER' })),
+    });
+    expect(await screen.findByText('customers: 1')).toBeInTheDocument();
+    // An engineer arrives (no customer more), and the mirror's state changes: read again, same.
+    await act(() => session.db.users.put(rows.userRow({ role: 'ENGINEER' })));
+    await waitFor(() => expect(countReads).toBe(2));
+    await act(() => session.db.meta.put({ key: FIRST_SYNC_KEY, value: true }));
+    await waitFor(() => expect(countReads).toBe(3));
+    expect(counted).toHaveLength(1);
+    await act(() => session.db.users.put(rows.userRow({ role: 'CUSTOMER' })));
+    expect(await screen.findByText('customers: 2')).toBeInTheDocument();
+    expect(counted).toHaveLength(2);
+    expect((counted[1] as { byRole: Map<string, number> }).byRole.get('CUSTOMER')).toBe(2);
+  });
+
   it('reads once for every screen that asks, follows changes, and serves the next screen at once', async () => {
     reads = 0;
     const session = await renderSignedIn(admin, <Screens />, {

@@ -210,3 +210,19 @@ export function useSharedMirror<T>(key: string, query: SharedQuery<T>): T | unde
   if (entry?.error) throw entry.error;
   return value;
 }
+
+/** A small result as text, Maps by their entries (to tell whether a read changed anything). */
+const asText = (value: unknown) =>
+  JSON.stringify(value, (_key, part: unknown) => (part instanceof Map ? [...part] : part));
+
+/**
+ * A shared query with a small result (a few dozen figures) that most writes leave as it was (a
+ * page of a first sync that moves no count): its last result, the same object, when the new read
+ * says the same, so the screens showing it do not render again.
+ */
+export function keepingSame<T>(query: (db: ChairsideDatabase) => Promise<T>): SharedQuery<T> {
+  return async (db, { previous } = {}) => {
+    const next = await query(db);
+    return previous !== undefined && asText(previous) === asText(next) ? previous : next;
+  };
+}
