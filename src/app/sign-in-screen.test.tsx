@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeSessionStore, engineerUser, renderApp } from '../testing/app-test-kit';
@@ -44,6 +44,25 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Email'), 'p');
     expect(store.prepare).toHaveBeenCalled();
     expect(store.signIn).not.toHaveBeenCalled();
+  });
+
+  // Found in the browser: typing while the app took the build's page over, the password's event came
+  // before the render of the e-mail's, and the e-mail was dropped ('Please enter a valid email
+  // address' under an emptied field). Two events before one render reproduce it.
+  it('keeps each field when events come faster than renders', async () => {
+    const store = signedOut();
+    renderApp('/login', store);
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pat@example.com' } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+      fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
+      fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
+    });
+    expect(screen.getByLabelText('Email')).toHaveValue('pat@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret1');
+    await waitFor(() => expect(store.signIn).toHaveBeenCalledWith('pat@example.com', 'secret1'));
+    // Two submits before a render send once.
+    expect(store.signIn).toHaveBeenCalledTimes(1);
   });
 
   it('rejects a malformed e-mail and a short password', async () => {

@@ -138,10 +138,17 @@ function useLoginForm(
   const password = useRef<HTMLInputElement>(null);
   const refs = { email, password };
 
+  // The values as of the last event, not of the last render: an input event can come before the
+  // render of the one before it (typing while the app takes the build's page over), and building
+  // on a render's values then dropped what the earlier event had set.
+  const latest = useRef(initial);
+  const sending = useRef(false);
+
   /** Sets fields; with `check` (and after a first submit) their messages follow the new values. */
   const change = (patch: Partial<LoginInput>, check = submitted) => {
     onEdit?.();
-    const next = { ...values, ...patch };
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
     setValues(next);
     if (!check) return;
     const found = checkLogin(next);
@@ -161,7 +168,7 @@ function useLoginForm(
 
   /** Every message on submit and the first wrong field focused; else `send` runs, once at a time. */
   const submit = (current: LoginInput) => {
-    if (submitting) return;
+    if (sending.current) return;
     setSubmitted(true);
     const found = checkLogin(current);
     setErrors(found);
@@ -170,12 +177,16 @@ function useLoginForm(
       refs[wrong].current?.focus();
       return;
     }
+    sending.current = true;
     setSubmitting(true);
-    void send(current).finally(() => setSubmitting(false));
+    void send(current).finally(() => {
+      sending.current = false;
+      setSubmitting(false);
+    });
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit(values);
+    submit(latest.current);
   };
 
   // On a first visit the build's page was there before the app (public/boot.js): what was typed
@@ -186,6 +197,7 @@ function useLoginForm(
       password: password.current?.value ?? initial.password,
     };
     if (typed.email !== initial.email || typed.password !== initial.password) {
+      latest.current = typed;
       setValues(typed);
       onEdit?.();
     }
