@@ -140,9 +140,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/setup/migrated-pglite.ts'],
+          setupFiles: ['./tests/setup/fresh-modules.ts'],
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {
