@@ -173,6 +173,10 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The integration files reuse one worker's packages too (isolate: false; a fresh process per
+      // file re-imported supabase-js, pg and PGlite and compiled PGlite's WebAssembly again), with
+      // the project's modules evaluated afresh per file (tests/setup/fresh-modules.ts). Each file
+      // still opens its own database and servers and closes them in its afterAll.
       {
         extends: true,
         test: {
@@ -180,6 +184,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['./tests/setup/migrated-pglite.ts'],
+          setupFiles: ['./tests/setup/fresh-modules.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -191,9 +197,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/setup/migrated-pglite.ts'],
+          setupFiles: ['./tests/setup/fresh-modules.ts'],
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {

@@ -2,12 +2,23 @@
 // migrates an in-memory database once and dumps it to a file; each test file then opens its own
 // copy (`openMigratedPglite`) instead of running PGlite's initdb and every migration again, the
 // slowest part of a file's set-up. Each copy is a separate database: files still share no rows.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// The dump is kept in node_modules/.cache, named by what it is made of (PGlite's version, the
+// database module, the bootstrap and every migration): `npm test`'s browser phase reuses the one its
+// integration phase made, and a run after a change to any of them makes a new one.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, migrate, openDatabase, type Database } from '../../server/db/database';
+import {
+  BOOTSTRAP_FILE,
+  dumpPglite,
+  migrate,
+  MIGRATIONS_DIR,
+  openDatabase,
+  type Database,
+} from '../../server/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,21 +27,58 @@ declare module 'vitest' {
   }
 }
 
-/** Global set-up: migrates once and provides the dump's file; removes it after the run. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+const CACHE_DIR = path.resolve('node_modules', '.cache', 'chairside-tests');
+
+/** A name for the migrated database: changes whenever anything it is made from changes. */
+async function migratedDumpKey(): Promise<string> {
+  const hash = createHash('sha256');
+  // PGlite's package.json is not among its exports: found from its entry point.
+  let pglite = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!(await stat(path.join(pglite, 'package.json')).catch(() => null))) {
+    if (pglite === path.dirname(pglite)) throw new Error("PGlite's package.json not found");
+    pglite = path.dirname(pglite);
+  }
+  hash.update(await readFile(path.join(pglite, 'package.json')));
+  const databaseModule = path.resolve('server', 'db', 'database.ts');
+  for (const file of [databaseModule, BOOTSTRAP_FILE]) hash.update(await readFile(file));
+  for (const name of (await readdir(MIGRATIONS_DIR)).sort()) {
+    hash.update(name);
+    hash.update(await readFile(path.join(MIGRATIONS_DIR, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Global set-up: provides the migrated database's dump, made once per schema and PGlite. */
+export default async function setup(project: TestProject): Promise<void> {
   if (process.env.DATABASE_URL) {
     project.provide('migratedPglite', '');
-    return async () => {};
+    return;
   }
-  const db = await openDatabase({});
-  await migrate(db);
-  const dump = await dumpPglite(db);
-  await db.close();
-  const dir = await mkdtemp(path.join(tmpdir(), 'chairside-pglite-'));
-  const file = path.join(dir, 'migrated.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  const file = path.join(CACHE_DIR, `migrated-${await migratedDumpKey()}.tar`);
+  const made = await stat(file).then(
+    (s) => s.size > 0,
+    () => false,
+  );
+  if (!made) {
+    const db = await openDatabase({});
+    await migrate(db);
+    const dump = await dumpPglite(db);
+    await db.close();
+    await mkdir(CACHE_DIR, { recursive: true });
+    // Written aside and renamed: a run that starts meanwhile never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file).catch(async (error: unknown) => {
+      await rm(partial, { force: true });
+      throw error;
+    });
+    // The dumps of earlier schemas (42 MB each) go.
+    for (const name of await readdir(CACHE_DIR)) {
+      const old = path.join(CACHE_DIR, name);
+      if (/^migrated-[0-9a-f]+\.tar$/.test(name) && old !== file) await rm(old, { force: true });
+    }
+  }
   project.provide('migratedPglite', file);
-  return () => rm(dir, { recursive: true, force: true });
 }
 
 let dump: Promise<Blob> | undefined;

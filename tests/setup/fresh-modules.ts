@@ -1,0 +1,6 @@
+// Set-up of the integration and browser projects, which reuse one worker's packages across files
+// (isolate: false): the project's own modules are evaluated afresh for each file, so module state
+// (a server's caches, a lazy import already resolved) never carries from one file to the next.
+import { vi } from 'vitest';
+
+vi.resetModules();
