@@ -18,6 +18,7 @@ import {
   cspViolations,
   watchContentSecurityPolicy,
 } from './page-checks';
+import { settled } from './steps';
 
 const demo = demoBackendForThisFile();
 
@@ -29,12 +30,6 @@ const go = async (page: Page, hash: string) => {
   }, hash);
   await page.waitForURL((url) => url.hash === `#${hash}`);
 };
-
-/** Waits for every running animation (dialogs, tabs) so axe sees the final colours. */
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
 
 /** The accessible name of the focused element and whether it is inside <main>. */
 const focused = (page: Page) =>

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import type { Database } from '../../server/db/database';
+import { settled } from './steps';
 import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
 import {
   adminPaths,
@@ -152,11 +153,8 @@ export async function go(page: Page, hash: string): Promise<void> {
   });
 }
 
-/** Waits for every running animation (dialogs, tabs) so checks see the final colours. */
-export const settled = (page: Page): Promise<unknown> =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+/** The steps' wait for running animations, for the files that take their steps from here. */
+export { settled };
 
 /** Waits for the screen's content: its h1 and no loading state left in main. */
 export async function screenContentShown(page: Page): Promise<void> {

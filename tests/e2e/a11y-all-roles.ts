@@ -11,7 +11,8 @@
 //    against what is behind it;
 //  - each dialog opened from the keyboard (Enter on its opener) takes focus, keeps it inside on
 //    Tab and Shift+Tab, closes on Escape and gives focus back to its opener.
-// Every problem is recorded and the test fails at the end with the whole list.
+// Every problem is recorded and the test fails at the end with the whole list. The light and the
+// dark pass are two files (a11y-light, a11y-dark), so the two run side by side.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
@@ -31,8 +32,6 @@ import {
   signInAs,
   type ColourMode,
 } from './roles';
-
-const demo = demoBackendForThisFile();
 
 /** Buttons that open a dialog by their name; the key (one dialog per kind and route) is the match. */
 const OPENER =
@@ -169,9 +168,11 @@ async function checkRoute(page: Page, where: string, failures: string[], dialogs
   }
 }
 
-describe('every route of every role: axe, CSP and the keyboard', () => {
-  for (const { role } of DEMO_ACCOUNTS) {
-    for (const mode of ['light', 'dark'] as ColourMode[]) {
+/** Every role's routes in `mode`, one test a role, against this file's demo backend. */
+export function everyRouteOfEveryRole(mode: ColourMode): void {
+  const demo = demoBackendForThisFile();
+  describe(`every route of every role in ${mode} mode: axe, CSP and the keyboard`, () => {
+    for (const { role } of DEMO_ACCOUNTS) {
       it(`${role.toLowerCase()} in ${mode} mode`, async () => {
         const context = await roleContext(demo.browser, role, mode);
         await watchContentSecurityPolicy(context);
@@ -197,5 +198,5 @@ describe('every route of every role: axe, CSP and the keyboard', () => {
         expect(dialogs.length).toBeGreaterThan(0);
       });
     }
-  }
-});
+  });
+}
