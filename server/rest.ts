@@ -14,7 +14,14 @@ import {
   sendJson,
   sendJsonText,
 } from './http-util';
-import { RestError, parseQuery, type Condition, type Filter, type ParsedQuery } from './rest-query';
+import {
+  lowerBound,
+  RestError,
+  parseQuery,
+  type Condition,
+  type Filter,
+  type ParsedQuery,
+} from './rest-query';
 
 export interface RestHandlerOptions {
   db: Database;
@@ -106,6 +113,12 @@ function whereClause(
   const condition = (c: Condition): string => {
     if (c.kind === 'group') {
       const joined = c.items.map(condition).join(c.op === 'and' ? ' and ' : ' or ');
+      const bound = c.negated ? undefined : lowerBound(c);
+      // The bound every branch implies, said once: PostgreSQL starts the index scan there.
+      if (bound) {
+        const col = checkColumn(columns, table, bound.column);
+        return `(${col} >= ${bind(bound.value)} and (${joined}))`;
+      }
       return `${c.negated ? 'not ' : ''}(${joined})`;
     }
     const sql = comparison(c, checkColumn(columns, table, c.column), bind);
