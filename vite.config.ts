@@ -69,7 +69,11 @@ export default defineConfig({
     react(),
     prerenderSignIn(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own service worker (src/sw.ts, built to dist/sw.js): what the generated one did, and
+      // the outbox's background sync (issue 32). The precache manifest is injected into it.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png'],
@@ -95,25 +99,15 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         // The technical reference's documents (public/docs/) are not precached: each is kept
         // when it is opened or marked "available offline" (src/data/offline-docs.ts), in the
-        // cache the route below serves from, so it opens without signal.
+        // cache src/sw.ts serves /docs/ from, so it opens without signal.
         globIgnores: ['docs/**'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/docs\//],
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/docs/'),
-            handler: 'StaleWhileRevalidate',
-            // DOCS_CACHE in src/data/offline-docs.ts.
-            options: { cacheName: 'chairside-docs' },
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // One classic script: no module worker (registered as before) and no chunks of its own.
+        rollupFormat: 'iife',
       },
     }),
   ],

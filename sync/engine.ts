@@ -6,8 +6,11 @@
  * backoff and jitter, and when the database pokes it (live updates, issue 28: while online it
  * joins the user's Realtime topics; a poke names the tables changed, and the pokes of one
  * POKE_WINDOW_MS make one pull of those tables). While the browser reports no network it sends
- * nothing and holds no socket; the 'online' event brings one pass and one socket back. One pass at a time per tab, and one tab at a time per user (Web Locks);
- * other tabs see the results through Dexie live queries. It publishes a SyncStatus. After each
+ * nothing and holds no socket; the 'online' event brings one pass and one socket back. One pass
+ * at a time per tab, and one sender at a time per user across tabs and the service worker (Web
+ * Locks, `syncLockName`); other tabs see the results through Dexie live queries. A pass that
+ * leaves changes waiting for the network asks the service worker to send them when it returns,
+ * app open or closed (`background`, issue 32). It publishes a SyncStatus. After each
  * completed round it reports the device's health to the server (reportHealth, below).
  */
 import { liveQuery, type Subscription } from 'dexie';
@@ -28,8 +31,10 @@ import { thisDevice, type DeviceInfo } from './device';
 import type { LiveConnection, LivePort } from './live';
 import { completeFirstSync, FIRST_STAGE, pullFirstSync } from './first-sync';
 import { PullError, pullAll } from './pull';
-import { uploadPhotos, type PhotoStore } from './photo-upload';
-import { discardEntry, pushOutbox, retryEntry } from './push';
+import type { BackgroundSyncPort } from './background-sync';
+import type { PhotoStore } from './photo-upload';
+import { discardEntry, retryEntry } from './push';
+import { pushChanges, syncLockName } from './push-changes';
 import type { AuthPort, Transport } from './transport';
 
 export interface SyncEngineOptions {
@@ -58,6 +63,12 @@ export interface SyncEngineOptions {
   pokeWindowMs?: number;
   /** How long a start or a return online waits for the live topics' join (default JOIN_WAIT_MS). */
   joinWaitMs?: number;
+  /**
+   * Background Sync (issue 32): asked to send the changes when the network returns, with the app
+   * closed or not, whenever a pass leaves changes waiting for it. None: as before, they go the
+   * next time the app is open and online.
+   */
+  background?: BackgroundSyncPort;
 }
 
 /** The longest a start or a return online waits for the live join before syncing without it. */
@@ -317,6 +328,21 @@ export class SyncEngine implements UserSync {
     await discardEntry(this.options.db, mutationId);
   }
 
+  /**
+   * Changes wait and the network is gone: where the browser has Background Sync, the service
+   * worker sends them when it returns, even with the app closed by then (background-sync.ts).
+   */
+  private async leaveToBackground(): Promise<void> {
+    const { background, db } = this.options;
+    if (!background) return;
+    try {
+      const pending = await db.outbox.where('status').equals('pending').count();
+      if (pending > 0) await background.register();
+    } catch {
+      // Not registered: the changes go as today, the next time the app is open and online.
+    }
+  }
+
   private async lookAgainIfPending(): Promise<void> {
     const pending = await this.options.db.outbox.where('status').equals('pending').count();
     if (pending > 0) this.scheduleAfterWrite(LOCK_RETRY_MS);
@@ -335,7 +361,7 @@ export class SyncEngine implements UserSync {
     if (!locks) return fn();
     // Another tab already syncing this user: it pushes; this tab sees the rows via live queries.
     // That tab may be offline and fail, so with changes waiting this tab looks again shortly.
-    await locks.request(`chairside-sync-${this.options.userId}`, { ifAvailable: true }, (lock) => {
+    await locks.request(syncLockName(this.options.userId), { ifAvailable: true }, (lock) => {
       if (lock) return fn();
       return this.lookAgainIfPending();
     });
@@ -348,6 +374,7 @@ export class SyncEngine implements UserSync {
     // No network: nothing is sent (each request would only fail); 'online' brings the next pass.
     if (!browserOnline()) {
       this.update({ online: false });
+      await this.leaveToBackground();
       return;
     }
     this.update({ syncing: true });
@@ -365,7 +392,7 @@ export class SyncEngine implements UserSync {
         this.update({ signInRequired: true });
         return;
       }
-      const pushed = await pushOutbox(db, userId, transport, auth);
+      const pushed = await pushChanges(db, userId, transport, auth, this.options.photos);
       if (pushed.stop?.kind === 'signInRequired') {
         this.update({ signInRequired: true, lastError: pushed.stop.reason });
         return;
@@ -373,21 +400,6 @@ export class SyncEngine implements UserSync {
       if (pushed.stop?.kind === 'transient') {
         this.onTransient(pushed.stop.reason);
         return;
-      }
-      // Photos after the outbox: the ticket or installation they belong to is on the server first.
-      if (this.options.photos) {
-        const photos = await uploadPhotos(db, userId, this.options.photos);
-        if (photos.stop?.kind === 'auth') {
-          const refreshed = await auth.refresh();
-          if (refreshed === 'refused') {
-            this.update({ signInRequired: true, lastError: photos.stop.reason });
-            return;
-          }
-        }
-        if (photos.stop) {
-          this.onTransient(photos.stop.reason);
-          return;
-        }
       }
       this.pulling = true;
       markPass(tables === 'all' ? 'all' : 'poked');
@@ -465,6 +477,7 @@ export class SyncEngine implements UserSync {
   }
 
   private onTransient(reason: string): void {
+    void this.leaveToBackground();
     this.failures += 1;
     this.update({ online: false, lastError: reason });
     if (this.retryTimer) clearTimeout(this.retryTimer);

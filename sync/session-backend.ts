@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SessionBackend } from '../src/data/session';
+import { backgroundSync } from './background-sync';
 import { SyncEngine } from './engine';
 import { supabaseLive } from './supabase-live';
 import { supabaseAuth, supabasePhotoStore, supabaseTransport } from './supabase-transport';
@@ -41,6 +42,7 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
         auth: supabaseAuth(client),
         photos,
         live: supabaseLive(client, userId, role),
+        background: backgroundSync(),
       }),
   };
 }

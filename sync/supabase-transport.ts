@@ -10,16 +10,25 @@ import type { AuthPort, Transport } from './transport';
 
 const REQUEST_TIMEOUT_MS = 20_000;
 
+/** Whether the browser says there is no network. */
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function supabaseTransport(
   client: SupabaseClient,
   timeoutMs = REQUEST_TIMEOUT_MS,
+  /**
+   * When a request is not even tried. The service worker passes `() => false`: the browser fires
+   * its sync because the network is back, and the worker's navigator.onLine can still say
+   * otherwise for a moment (seen in Chromium), so it tries.
+   */
+  offline: () => boolean = browserOffline,
 ): Transport {
   return {
     async rpc(fn, params) {
       // The browser says there is no network: a request would only fail (and fill the console
       // with its error). Answered as the network failure it would be; the 'online' event brings
       // the next pass.
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      if (offline()) {
         return { status: 0, data: null, error: { message: 'The device is offline' } };
       }
       try {

@@ -2,8 +2,5 @@
 import { parseEnv, type AppEnv } from './env';
 
 // The build renders the sign-in page without a window (src/prerender.tsx): the local stand-in's
-// origin is the page's own, which only the browser knows.
-export const appEnv: AppEnv = parseEnv(
-  import.meta.env,
-  typeof window === 'undefined' ? '' : window.location.origin,
-);
+// origin is the page's own (or the service worker's, the same), which only the browser knows.
+export const appEnv: AppEnv = parseEnv(import.meta.env, globalThis.location?.origin ?? '');
