@@ -7,13 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
-import { demoAccount } from '../../src/domain/demo-accounts';
 import { demoBackendForThisFile } from './demo-server';
-import { onServer } from './steps';
+import { roleContext, signInAndSync } from './roles';
+import { onServer, openTickets, syncStatus, takenOnServer, takeTicket } from './steps';
 
 const demo = demoBackendForThisFile();
-
-const SOPHIE_TURNER = 'de000001-0000-4000-8000-000000000021';
 
 describe('changes leave with the app closed', () => {
   it("builds the worker's sync code into sw.js, none of it into the app's entry", () => {
@@ -33,13 +31,12 @@ describe('changes leave with the app closed', () => {
 
   it('sends the queue from the service worker once every page is closed', async () => {
     const engineerId = DEMO_USER_IDS.engineer;
-    const { rows: open } = await demo.db.query<{ id: string; title: string }>(
-      `select id, title from public.support_tickets
-        where engineer_user_id is null and status = 'OPEN' order by created_at desc limit 2`,
-    );
-    const [kept, raced] = open as [{ id: string; title: string }, { id: string; title: string }];
+    const [kept, raced] = (await openTickets(demo.db, 2)) as [
+      { id: string; title: string },
+      { id: string; title: string },
+    ];
 
-    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await roleContext(demo.browser, 'ENGINEER');
     const page = await context.newPage();
     // Changes sent by a page (Playwright reports every page request; a service worker's only
     // when it has attached to the worker in time, so the server's rows are the evidence for it).
@@ -50,27 +47,12 @@ describe('changes leave with the app closed', () => {
       if (!pathname.startsWith('/rest/v1/rpc/') || reads.test(pathname)) return;
       if (!request.serviceWorker()) sentByPage += 1;
     });
-    const engineer = demoAccount('ENGINEER');
-    await page.goto(`${demo.server.url}/#/login`);
-    await page.getByLabel('Email').fill(engineer.email);
-    await page.getByLabel('Password').fill(engineer.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.hash === '#/dashboard/engineer', { timeout: 60_000 });
-    const syncStatus = page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
-    await syncStatus.getByText(/Synced/).waitFor({ timeout: 60_000 });
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await signInAndSync(page, demo.server.url, 'ENGINEER');
 
     // Offline, the engineer takes both tickets from their pages.
     await context.setOffline(true);
-    for (const ticket of [kept, raced]) {
-      await page.evaluate((id) => {
-        window.location.hash = `/dashboard/engineer/tickets/${id}`;
-      }, ticket.id);
-      await page.getByRole('heading', { name: ticket.title }).first().waitFor();
-      await page.getByRole('button', { name: 'Take Ticket' }).first().click();
-      await page.getByText('Ticket assigned to you and marked as in progress').first().waitFor();
-    }
-    await syncStatus.getByText('2 pending').waitFor();
+    for (const ticket of [kept, raced]) await takeTicket(page, ticket);
+    await syncStatus(page).getByText('2 pending').waitFor();
     // The engine asked the service worker for the outbox's sync.
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -79,11 +61,7 @@ describe('changes leave with the app closed', () => {
     });
 
     // Meanwhile another engineer takes the second ticket on the server.
-    await demo.db.query(
-      `update public.support_tickets set engineer_user_id = $1, status = 'IN_PROGRESS'
-        where id = $2`,
-      [SOPHIE_TURNER, raced.id],
-    );
+    await takenOnServer(demo.db, raced.id);
 
     // The engineer closes the app: no page of it is left. The browser (the context) stays.
     await page.close();
@@ -119,7 +97,7 @@ describe('changes leave with the app closed', () => {
     // The app opens: nothing waits, and the refused take is in 'needs attention', with the reason.
     const reopened = await context.newPage();
     await reopened.goto(`${demo.server.url}/#/dashboard/engineer`);
-    const status = reopened.getByRole('banner').getByRole('button', { name: /^Sync status/ });
+    const status = syncStatus(reopened);
     await status.getByText('0 pending').waitFor({ timeout: 60_000 });
     await status.getByText('1 need attention').waitFor();
     await status.click();

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database';
 import type { DemoRole } from '../../src/domain/demo-accounts';
 import { AUTH_STORAGE_KEY } from '../../src/lib/env';
 import { roleContext, signInAndSync } from './roles';
+import { syncStatus } from './steps';
 
 /**
  * Chrome DevTools' 'Slow 3G' preset (devtools-frontend NetworkManager's Slow3GConditions, the
@@ -106,9 +107,7 @@ export function holdDataApi(running: RunningServer): DataApiHold {
   };
 }
 
-/** The sync status button in the top bar. */
-export const syncStatus = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
+export { syncStatus };
 
 /**
  * A returning user's device: the role signed in at its device size, the first sync done, and

@@ -8,6 +8,10 @@ import { checkPage } from './page-checks';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
+/** The sync status button in the top bar. */
+export const syncStatus = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
+
 /** Resolves when the page's running animations have finished. */
 export const settled = (page: Page) =>
   page.evaluate(() =>
@@ -67,4 +71,40 @@ export async function onServer(
     return row !== undefined;
   }, `${what} on the server`);
   return row!;
+}
+
+/** Another demo engineer (Sophie Turner, from the demo data), for races on a ticket. */
+export const OTHER_ENGINEER = 'de000001-0000-4000-8000-000000000021';
+
+/** The newest open, unassigned tickets of the demo data: `count` of them. */
+export async function openTickets(
+  db: Database,
+  count: number,
+): Promise<{ id: string; title: string }[]> {
+  const { rows } = await db.query<{ id: string; title: string }>(
+    `select id, title from public.support_tickets
+      where engineer_user_id is null and status = 'OPEN' order by created_at desc limit $1`,
+    [count],
+  );
+  if (rows.length < count) throw new Error(`The demo data has fewer than ${count} open tickets`);
+  return rows;
+}
+
+/** The other engineer takes the ticket on the server (a race the device learns of on push). */
+export async function takenOnServer(db: Database, ticketId: string): Promise<void> {
+  await db.query(
+    `update public.support_tickets set engineer_user_id = $1, status = 'IN_PROGRESS'
+      where id = $2`,
+    [OTHER_ENGINEER, ticketId],
+  );
+}
+
+/** The signed-in engineer opens the ticket's page and takes it (queued when offline). */
+export async function takeTicket(page: Page, ticket: { id: string; title: string }) {
+  await page.evaluate((id) => {
+    window.location.hash = `/dashboard/engineer/tickets/${id}`;
+  }, ticket.id);
+  await page.getByRole('heading', { name: ticket.title }).first().waitFor();
+  await page.getByRole('button', { name: 'Take Ticket' }).first().click();
+  await page.getByText('Ticket assigned to you and marked as in progress').first().waitFor();
 }
