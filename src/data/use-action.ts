@@ -7,6 +7,7 @@
  * schema's first message, a full device with STORAGE_FULL_NOT_SAVED (nothing of the change was
  * kept: the transaction aborted), anything else with the screen's `failure` wording (SPEC §8:
  * storage errors are never shown raw). `run` resolves true when the change was recorded; it never throws.
+ * `attempt` writes the same way but answers in words instead of toasting.
  *
  * Toasts come from the kit's toaster store (src/components/toaster), the only part of
  * src/components that src/data may import (lint zone).
@@ -83,5 +84,25 @@ export function useAction() {
     [perform],
   );
 
-  return { run, busy: running > 0 };
+  /**
+   * The same write without toasts, for a screen that reports many at once (the chairs import):
+   * resolves null when the change was recorded, else the words for why not. Never throws.
+   */
+  const attempt = useCallback(
+    async <N extends MutationName>(
+      name: N,
+      input: MutationInput<N>,
+      failure?: string,
+    ): Promise<string | null> => {
+      try {
+        await perform(name, input);
+        return null;
+      } catch (error) {
+        return describeActionError(error, failure);
+      }
+    },
+    [perform],
+  );
+
+  return { run, attempt, busy: running > 0 };
 }

@@ -17,6 +17,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuArmchair, LuPlus } from 'react-icons/lu';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
@@ -30,6 +31,8 @@ import {
 } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
 import { chairAssignedMessage, chairSearchFields } from '../../../domain/admin-chairs';
+import { CHAIR_IMPORT_COLUMNS } from '../../../domain/chair-import';
+import { isoDay } from '../../../domain/csv-cells';
 import type { Chair, ChairStatus, User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../domain/labels';
@@ -101,6 +104,7 @@ export function ChairsScreen() {
           />
         }
         listLabel="Chairs"
+        csv={chairsCsv}
         itemKey={chairKey}
         renderItem={renderChair}
         empty={{
@@ -117,6 +121,29 @@ export function ChairsScreen() {
 }
 
 const chairKey = (item: AdminChair) => item.chair.id;
+
+/**
+ * The export: the import's columns first (an exported list imports again: its serials are then
+ * refused as existing), then the status, owner and dates as the list shows them.
+ */
+const chairsCsv: CsvExport<AdminChair> = {
+  name: 'chairs',
+  columns: [
+    ...CHAIR_IMPORT_COLUMNS.map(({ header, field }) => ({
+      header,
+      value: ({ chair }: AdminChair) =>
+        field === 'serialNumber'
+          ? chair.serialNumber
+          : field === 'model'
+            ? chairModelName(chair)
+            : (chair.configuration?.[field] ?? ''),
+    })),
+    { header: 'Status', value: ({ chair }) => CHAIR_STATUS_LABELS[chair.status] },
+    { header: 'Owner', value: ({ owner }) => (owner ? customerLabel(owner) : '') },
+    { header: 'Delivery Date', value: ({ chair }) => isoDay(chair.deliveryDate) },
+    { header: 'Added', value: ({ chair }) => isoDay(chair.createdAt) },
+  ],
+};
 const chairFields = ({ chair, owner }: AdminChair) => chairSearchFields(chair, owner);
 
 function ChairCard({
