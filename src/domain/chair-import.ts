@@ -10,7 +10,7 @@
  * ignored and named. A blank configuration cell takes the model's first option, as the dialog
  * starts with.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   chairModels,
   defaultConfiguration,
@@ -92,6 +92,22 @@ export function missingColumnsMessage(missing: readonly string[]): string {
   return `The file is missing the ${missing.length === 1 ? 'column' : 'columns'} ${names}. Its first row must name the columns, as in the template: ${CHAIR_IMPORT_COLUMNS.map((c) => c.header).join(', ')}.`;
 }
 
+/**
+ * The rows an import skipped, as a file to fix and import again: the import's columns as the file
+ * had them, then the row's number and problems (columns the import ignores).
+ */
+export function skippedRowsTable(rows: readonly CheckedChairRow[]): string[][] {
+  const headers = CHAIR_IMPORT_COLUMNS.map((c) => c.header);
+  return [
+    [...headers, 'Row', 'Problems'],
+    ...rows.map((r) => [
+      ...headers.map((h) => r.cells[h] ?? ''),
+      String(r.row),
+      r.problems.join('; '),
+    ]),
+  ];
+}
+
 /** The template: the headers and one example row. */
 export function chairImportTemplate(): { headers: string[]; example: string[] } {
   const configuration = defaultConfiguration('S30');
@@ -126,6 +142,8 @@ export interface CheckedChairRow {
   /** The model as the file wrote it. */
   model: string;
   problems: readonly string[];
+  /** The row's cells as the file had them, by the import's column headers (for a fix-up file). */
+  cells: Readonly<Record<string, string>>;
   /** The chair.add args (without id) when the row has no problem. */
   chair: Omit<ChairAddArgs, 'id'> | null;
 }
@@ -234,6 +252,7 @@ export function checkChairRows(
       if (parsed.success) chair = args;
       else problems.push(...new Set(parsed.error.issues.map((issue) => issue.message)));
     }
-    return { row, serialNumber, model: modelText, problems, chair };
+    const cells = Object.fromEntries(CHAIR_IMPORT_COLUMNS.map((c) => [c.header, cell(c.field)]));
+    return { row, serialNumber, model: modelText, problems, cells, chair };
   });
 }

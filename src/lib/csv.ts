@@ -159,3 +159,12 @@ function parse(
     });
   });
 }
+
+/** A table (its first row the headers) as CSV text, as `writeCsv` writes a list. */
+export function writeCsvTable(table: readonly (readonly string[])[]): string {
+  const [headers = [], ...rows] = table;
+  return writeCsv(
+    rows,
+    headers.map((header, i) => ({ header, value: (row: readonly string[]) => row[i] })),
+  );
+}

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuArmchair, LuPlus } from 'react-icons/lu';
+import { LuArmchair, LuFileUp, LuPlus } from 'react-icons/lu';
 import type { CsvExport } from '../../../components/export-csv-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { ScreenHeading } from '../../../components/screen-heading';
@@ -39,6 +39,7 @@ import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../dom
 import { passesFilter } from '../../../domain/vendor';
 import { AddChairDialog } from './add-chair-dialog';
 import { ConfigurationDialog } from './configuration-dialog';
+import { ImportChairsDialog } from './import-chairs-dialog';
 
 export function ChairsScreen() {
   const data = useAdminChairs();
@@ -50,6 +51,7 @@ export function ChairsScreen() {
   const [adding, setAdding] = useState(
     (location.state as { addChair?: boolean } | null)?.addChair === true,
   );
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<Chair | null>(null);
   const chairs = data?.rows;
   const serials = useMemo(
@@ -73,9 +75,15 @@ export function ChairsScreen() {
         title="Chairs"
         intro="Chair inventory, configurations and owners."
         actions={
-          <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            <LuPlus aria-hidden /> Add to Inventory
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            {/* The import checks serials against the whole inventory: once it is all read. */}
+            <Button variant="outline" disabled={!data?.complete} onClick={() => setImporting(true)}>
+              <LuFileUp aria-hidden /> Import CSV
+            </Button>
+            <Button colorPalette="brand" onClick={() => setAdding(true)}>
+              <LuPlus aria-hidden /> Add to Inventory
+            </Button>
+          </HStack>
         }
       />
       {counters === undefined ? null : (
@@ -115,6 +123,11 @@ export function ChairsScreen() {
         }}
       />
       <AddChairDialog open={adding} onClose={() => setAdding(false)} existingSerials={serials} />
+      <ImportChairsDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        existingSerials={serials}
+      />
       <ConfigurationDialog chair={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
