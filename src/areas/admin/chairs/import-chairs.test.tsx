@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminPaths } from '../../../domain/paths';
+import { captureDownloads } from '../../../testing/downloads';
 import { CUSTOMER_ID, chairRow, userRow } from '../../../testing/rows';
 import { outbox, renderAdmin } from '../test-fixtures';
 import { ChairsScreen } from './chairs-screen';
@@ -9,14 +10,7 @@ import { ChairsScreen } from './chairs-screen';
 /** Every file the screen handed to the browser to download. */
 let downloads: File[] = [];
 beforeEach(() => {
-  downloads = [];
-  URL.createObjectURL = vi.fn((file: Blob) => {
-    downloads.push(file as File);
-    return 'blob:test';
-  });
-  URL.revokeObjectURL = vi.fn();
-  // jsdom cannot follow the download link; the file handed over is what counts.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  downloads = captureDownloads();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,7 +31,10 @@ async function renderChairs() {
     },
   });
   const user = userEvent.setup();
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled());
+  // Enabled once the whole inventory is read (serials are checked against all of it).
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled(), {
+    timeout: 10_000,
+  });
   return { session, user };
 }
 
