@@ -3,9 +3,9 @@
  * dialog each. The file is read as a stream (`readChairFile`) and every row checked in the dialog's
  * words; the preview lists the rows with problems first, a page at a time. Import queues one
  * `chair.add` per valid row through `useAction` (the dialog's own path: applied to the mirror and
- * put in the outbox, so it works offline and the server applies each once), one after another, with
- * progress; the summary says how many were imported and keeps the skipped rows' problems on screen
- * and as a file to fix and import again.
+ * put in the outbox, so it works offline and the server applies each once), a hundred rows to a
+ * transaction, with progress; the summary says how many were imported and keeps the skipped rows'
+ * problems on screen and as a file to fix and import again.
  */
 import { Alert, Button, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
@@ -54,7 +54,7 @@ export function ImportChairsDialog({
   /** Serial numbers in the inventory, lower-cased (the server also compares without case). */
   existingSerials: ReadonlySet<string>;
 }) {
-  const { attempt } = useAction();
+  const { attemptEach } = useAction();
   const [stage, setStage] = useState<Stage>(CHOOSE);
   const input = useRef<HTMLInputElement>(null);
   const busy = stage.step === 'reading' || stage.step === 'importing';
@@ -79,23 +79,27 @@ export function ImportChairsDialog({
   };
 
   const importRows = async (rows: readonly CheckedChairRow[]) => {
-    const valid = rows.filter((row) => row.chair !== null);
+    const valid = rows.flatMap((row) => (row.chair ? [{ row, chair: row.chair }] : []));
     const skipped = rows.filter((row) => row.chair === null);
-    let imported = 0;
     setStage({ step: 'importing', done: 0, total: valid.length });
-    for (const [i, row] of valid.entries()) {
-      if (!row.chair) continue;
-      const refusal = await attempt(
-        'chair.add',
-        { id: crypto.randomUUID(), ...row.chair },
-        'Failed to add chair to inventory',
-      );
-      if (refusal) skipped.push({ ...row, problems: [refusal], chair: null });
-      else imported += 1;
-      setStage({ step: 'importing', done: i + 1, total: valid.length });
-    }
+    const refusals = await attemptEach(
+      'chair.add',
+      valid.map(({ chair }) => ({ id: crypto.randomUUID(), ...chair })),
+      {
+        failure: 'Failed to add chair to inventory',
+        onProgress: (done) => setStage({ step: 'importing', done, total: valid.length }),
+      },
+    );
+    refusals.forEach((refusal, i) => {
+      const row = valid[i]?.row;
+      if (refusal && row) skipped.push({ ...row, problems: [refusal], chair: null });
+    });
     skipped.sort((a, b) => a.row - b.row);
-    setStage({ step: 'summary', imported, skipped });
+    setStage({
+      step: 'summary',
+      imported: refusals.filter((refusal) => refusal === null).length,
+      skipped,
+    });
   };
 
   const template = chairImportTemplate();

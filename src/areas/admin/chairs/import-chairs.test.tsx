@@ -140,6 +140,20 @@ describe('Import Chairs from CSV', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('article', { name: 'U500-0103' })).toBeInTheDocument();
   });
 
+  it('skips a row whose serial was taken after the preview, and imports the rest of its batch', async () => {
+    const { session, user } = await renderChairs();
+    const dialog = await openImport(user, csvFile(DELIVERY));
+    const importButton = await within(dialog).findByRole('button', { name: 'Import 2 Chairs' });
+    await session.db.chairs.put(chairRow({ serialNumber: 'U500-0103', model: 'U500' }));
+    await user.click(importButton);
+    expect(await within(dialog).findByText('Imported 1 chair; 7 rows skipped')).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent('9U500-0103u500Serial number already exists');
+    expect((await outbox(session)).map((entry) => entry.args)).toEqual([
+      expect.objectContaining({ serialNumber: 'S30-0100' }),
+    ]);
+  });
+
   it('refuses a file whose header lacks the required columns, naming them', async () => {
     const { session, user } = await renderChairs();
     const dialog = await openImport(user, csvFile(['Serial,Colour', 'A1,red']));
