@@ -119,7 +119,10 @@ describe('chairs by spreadsheet', { timeout: 240_000 }, () => {
 
     // The list, searched for the delivery, exported: the file holds what was imported.
     await page.getByLabel('Search chairs').fill('CSV-E2E');
-    await page.getByRole('article', { name: /^CSV-E2E-/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /^CSV-E2E-/ })
+      .first()
+      .waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
