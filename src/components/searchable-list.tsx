@@ -95,11 +95,14 @@ export function SearchableList<T>({
           {field}
           {controls}
           {csv ? (
-            <ExportCsvButton
-              rows={found.items}
-              csv={csv}
-              disabled={items === undefined || !settled}
-            />
+            // At the row's end, so it sits in one place on every list, wrapped or not.
+            <Box ms="auto">
+              <ExportCsvButton
+                rows={found.items}
+                csv={csv}
+                disabled={items === undefined || !settled}
+              />
+            </Box>
           ) : null}
         </Flex>
       ) : (
