@@ -19,6 +19,7 @@
 import { Box, Flex, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
 import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ListEmptyState } from './empty-state';
+import { ExportCsvButton, type CsvExport } from './export-csv-button';
 import { useListSearch, type SearchFields } from './list-search';
 import { LoadingState } from './loading-state';
 import { SearchField } from './search-field';
@@ -53,6 +54,8 @@ export interface SearchableListProps<T> {
   empty: { icon: ReactNode; title: string; noMatch: string; none: string };
   /** Cards in a grid instead of one column. */
   columns?: SimpleGridProps['columns'];
+  /** 'Export CSV' of every row the search and filters match, with these columns. */
+  csv?: CsvExport<T>;
 }
 
 export function SearchableList<T>({
@@ -69,6 +72,7 @@ export function SearchableList<T>({
   renderItem,
   empty,
   columns,
+  csv,
 }: SearchableListProps<T>) {
   const [search, setSearch] = useState('');
   const found = useListSearch(items, searchFields, filter, search);
@@ -86,10 +90,20 @@ export function SearchableList<T>({
   );
   return (
     <Stack gap="5">
-      {controls ? (
+      {controls || csv ? (
         <Flex gap="3" wrap="wrap">
           {field}
           {controls}
+          {csv ? (
+            // At the row's end, so it sits in one place on every list, wrapped or not.
+            <Box ms="auto">
+              <ExportCsvButton
+                rows={found.items}
+                csv={csv}
+                disabled={items === undefined || !settled}
+              />
+            </Box>
+          ) : null}
         </Flex>
       ) : (
         field

@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationName } from '../domain/mutations';
-import { performMutation, type MutationInput } from './actions';
+import { performMutation, performMutations, type MutationInput } from './actions';
 import type { ChairsideDatabase, OutboxEntry } from './db';
 import { MutationRejected } from './local-store';
 import { useSession } from './session-context';
@@ -37,6 +37,27 @@ export function usePerform() {
         return Promise.reject(new MutationRejected('forbidden', 'Please sign in again'));
       }
       return performMutation(db, userId, name, input);
+    },
+    [db, userId],
+  );
+}
+
+/** Writes many mutations of one kind, batched (performMutations): per input, null or its refusal. */
+export function usePerformMany() {
+  const state = useSession();
+  const db = state.status === 'signedIn' ? state.db : null;
+  const userId = state.status === 'signedIn' ? state.user.id : null;
+  return useCallback(
+    <N extends MutationName>(
+      name: N,
+      inputs: readonly MutationInput<N>[],
+      onProgress?: (done: number) => void,
+    ): Promise<unknown[]> => {
+      if (!db || !userId) {
+        const signedOut = new MutationRejected('forbidden', 'Please sign in again');
+        return Promise.resolve(inputs.map(() => signedOut));
+      }
+      return performMutations(db, userId, name, inputs, onProgress);
     },
     [db, userId],
   );

@@ -7,6 +7,7 @@
  * schema's first message, a full device with STORAGE_FULL_NOT_SAVED (nothing of the change was
  * kept: the transaction aborted), anything else with the screen's `failure` wording (SPEC §8:
  * storage errors are never shown raw). `run` resolves true when the change was recorded; it never throws.
+ * `attemptEach` writes many the same way, batched, and answers in words instead of toasting.
  *
  * Toasts come from the kit's toaster store (src/components/toaster), the only part of
  * src/components that src/data may import (lint zone).
@@ -18,7 +19,7 @@ import type { MutationName } from '../domain/mutations';
 import type { MutationInput } from './actions';
 import { MutationRejected } from './local-store';
 import { isStorageFull, STORAGE_FULL_NOT_SAVED } from './storage-full';
-import { usePerform } from './session-mirror';
+import { usePerform, usePerformMany } from './session-mirror';
 
 /** What a screen says when its change was recorded (SPEC §8 Success messages). */
 export interface ActionToast {
@@ -60,6 +61,7 @@ export function showActionError(error: unknown, fallback?: string): void {
 
 export function useAction() {
   const perform = usePerform();
+  const performMany = usePerformMany();
   const [running, setRunning] = useState(0);
 
   const run = useCallback(
@@ -83,5 +85,22 @@ export function useAction() {
     [perform],
   );
 
-  return { run, busy: running > 0 };
+  /**
+   * Many writes of one kind without toasts, for a screen that reports them itself (the chairs
+   * import): one mutation and outbox entry per input, batched in transactions (performMutations).
+   * Resolves, per input and in order, null when recorded, else the words for why not. Never throws.
+   */
+  const attemptEach = useCallback(
+    async <N extends MutationName>(
+      name: N,
+      inputs: readonly MutationInput<N>[],
+      { failure, onProgress }: { failure?: string; onProgress?: (done: number) => void } = {},
+    ): Promise<(string | null)[]> => {
+      const outcomes = await performMany(name, inputs, onProgress);
+      return outcomes.map((error) => (error ? describeActionError(error, failure) : null));
+    },
+    [performMany],
+  );
+
+  return { run, attemptEach, busy: running > 0 };
 }

@@ -28,7 +28,8 @@ export async function shareOrDownload(
   return 'downloaded';
 }
 
-function download(file: File) {
+/** Downloads `file` through a hidden link (a blob: URL, freed once the browser has it). */
+export function download(file: File) {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

@@ -5,8 +5,9 @@
  * {name}'); the customer's practice address, else their address, else 'No address'.
  */
 import { Card, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
+import type { CsvExport } from '../../components/export-csv-button';
 import { FilterSelect } from '../../components/filter-select';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchableList } from '../../components/searchable-list';
@@ -22,6 +23,7 @@ import {
 import { useAction } from '../../data/use-action';
 import { formatTime12h } from '../../domain/certification';
 import type { ServiceRequestStatus, User } from '../../domain/entities';
+import { isoDay } from '../../domain/csv-cells';
 import { displayId, formatDate } from '../../domain/format';
 import {
   SERVICE_REQUEST_STATUS_LABELS,
@@ -39,6 +41,32 @@ function requestFields({ request, customer, chair }: VendorServiceRequest) {
 
 const requestKey = (item: VendorServiceRequest) => item.request.id;
 
+/** The export, the assigned engineer named from the team. */
+function requestsCsv(engineers: readonly User[]): CsvExport<VendorServiceRequest> {
+  const byId = new Map(engineers.map((engineer) => [engineer.id, engineer]));
+  return {
+    name: 'service-assignment',
+    columns: [
+      { header: 'Request', value: ({ request }) => displayId(request.id) },
+      { header: 'Status', value: ({ request }) => SERVICE_REQUEST_STATUS_LABELS[request.status] },
+      { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+      { header: 'Address', value: ({ customer }) => customerAddress(customer) },
+      { header: 'Chair', value: ({ chair }) => chairLabel(chair) },
+      {
+        header: 'Engineer',
+        value: ({ request }) =>
+          request.engineerUserId ? engineerLabel(byId.get(request.engineerUserId)) : 'Unassigned',
+      },
+      { header: 'Preferred Date', value: ({ request }) => isoDay(request.preferredDate) },
+      { header: 'Preferred Time', value: ({ request }) => request.preferredTime },
+      { header: 'Scheduled Date', value: ({ request }) => isoDay(request.scheduledDate) },
+      { header: 'Scheduled Time', value: ({ request }) => request.scheduledTime },
+      { header: 'Requested', value: ({ request }) => isoDay(request.createdAt) },
+      { header: 'Notes', value: ({ request }) => request.notes },
+    ],
+  };
+}
+
 function when(date: string | null, time: string | null): string {
   const parts = [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean);
   return parts.length > 0 ? parts.join(' at ') : 'Not given';
@@ -55,6 +83,7 @@ export function ServiceAssignmentScreen() {
     ({ request }: VendorServiceRequest) => passesFilter(request.status, status),
     [status],
   );
+  const csv = useMemo(() => requestsCsv(engineers ?? []), [engineers]);
   const renderRequest = useCallback(
     (item: VendorServiceRequest) => (
       <RequestAssignmentCard
@@ -96,6 +125,7 @@ export function ServiceAssignmentScreen() {
           />
         }
         listLabel="Service requests"
+        csv={csv}
         itemKey={requestKey}
         renderItem={renderRequest}
         empty={{

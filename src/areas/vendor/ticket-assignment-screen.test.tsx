@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vendorPaths } from '../../domain/paths';
 import {
   CUSTOMER_ID,
@@ -10,6 +10,7 @@ import {
   ticketRow,
   userRow,
 } from '../../testing/rows';
+import { captureDownloads, csvLines } from '../../testing/downloads';
 import { outbox, renderVendor } from './test-fixtures';
 import { TicketAssignmentScreen } from './ticket-assignment-screen';
 
@@ -159,5 +160,36 @@ describe('TicketAssignmentScreen', { timeout: 30_000 }, () => {
   it("shows 'No tickets found' when there are none", async () => {
     await renderScreen(false);
     expect(await screen.findByText('No tickets found')).toBeInTheDocument();
+  });
+});
+
+describe('Ticket Assignment export', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('exports the tickets the filters show, with names and labels, not ids and codes', async () => {
+    const downloads = captureDownloads();
+    await renderScreen();
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Chair will not rise' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Filter by priority' }),
+      'URGENT',
+    );
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.name).toMatch(/^ticket-assignment-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = await csvLines(downloads[0]);
+    expect(lines[0]).toBe(
+      'Ticket,Title,Description,Status,Priority,Customer,Chair,Engineer,Created',
+    );
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        /^00000001,Chair will not rise,.*,Open,Urgent,Riverside Dental,S30-0042 - S30 Sigma,Unassigned,2026-03-05$/,
+      ),
+      expect.stringMatching(
+        /^00000003,Old leak,.*,Closed,Urgent,Unknown Customer,,Bob Engineer,2026-03-01$/,
+      ),
+    ]);
+    expect(await screen.findByText('Exported 2 rows')).toBeInTheDocument();
   });
 });

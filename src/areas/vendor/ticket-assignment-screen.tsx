@@ -5,8 +5,9 @@
  * ('Ticket assigned to {name}'). Works offline like every write.
  */
 import { Card, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LuTicket } from 'react-icons/lu';
+import type { CsvExport } from '../../components/export-csv-button';
 import { FilterSelect } from '../../components/filter-select';
 import { ScreenHeading } from '../../components/screen-heading';
 import { SearchableList } from '../../components/searchable-list';
@@ -20,6 +21,7 @@ import {
 } from '../../data/queries/vendor';
 import { useAction } from '../../data/use-action';
 import type { User } from '../../domain/entities';
+import { isoDay } from '../../domain/csv-cells';
 import { displayId, formatDate } from '../../domain/format';
 import {
   TICKET_PRIORITY_LABELS,
@@ -39,6 +41,29 @@ function ticketFields({ ticket, customer, chair }: VendorTicket) {
 
 const ticketKey = (item: VendorTicket) => item.ticket.id;
 
+/** The export, the assigned engineer named from the team. */
+function ticketsCsv(engineers: readonly User[]): CsvExport<VendorTicket> {
+  const byId = new Map(engineers.map((engineer) => [engineer.id, engineer]));
+  return {
+    name: 'ticket-assignment',
+    columns: [
+      { header: 'Ticket', value: ({ ticket }) => displayId(ticket.id) },
+      { header: 'Title', value: ({ ticket }) => ticket.title },
+      { header: 'Description', value: ({ ticket }) => ticket.description },
+      { header: 'Status', value: ({ ticket }) => TICKET_STATUS_LABELS[ticket.status] },
+      { header: 'Priority', value: ({ ticket }) => TICKET_PRIORITY_LABELS[ticket.priority] },
+      { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+      { header: 'Chair', value: ({ ticket, chair }) => ticketChairLabel(ticket.chairId, chair) },
+      {
+        header: 'Engineer',
+        value: ({ ticket }) =>
+          ticket.engineerUserId ? engineerLabel(byId.get(ticket.engineerUserId)) : 'Unassigned',
+      },
+      { header: 'Created', value: ({ ticket }) => isoDay(ticket.createdAt) },
+    ],
+  };
+}
+
 export function TicketAssignmentScreen() {
   const tickets = useVendorTickets();
   const engineers = useEngineers();
@@ -51,6 +76,7 @@ export function TicketAssignmentScreen() {
       passesFilter(ticket.status, status) && passesFilter(ticket.priority, priority),
     [status, priority],
   );
+  const csv = useMemo(() => ticketsCsv(engineers ?? []), [engineers]);
   const renderTicket = useCallback(
     (item: VendorTicket) => <TicketAssignmentCard item={item} engineers={engineers ?? []} />,
     [engineers],
@@ -99,6 +125,7 @@ export function TicketAssignmentScreen() {
           </>
         }
         listLabel="Tickets"
+        csv={csv}
         itemKey={ticketKey}
         renderItem={renderTicket}
         empty={{

@@ -7,6 +7,7 @@ import { Button, Card, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuPackage, LuPlus } from 'react-icons/lu';
 import { EditDeleteButtons, useDeleteConfirmation } from '../../../components/delete-confirmation';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { StockBadge } from '../../../components/status-badges';
@@ -15,7 +16,10 @@ import { useAction } from '../../../data/use-action';
 import { partSearchFields } from '../../../domain/admin-catalogue';
 import { modelName } from '../../../domain/chair-models';
 import type { Part } from '../../../domain/entities';
+import { isoDay } from '../../../domain/csv-cells';
 import { formatCurrency } from '../../../domain/format';
+import { STOCK_LEVEL_LABELS } from '../../../domain/labels';
+import { stockLevel } from '../../../domain/stock';
 import { PartDialog } from './part-dialog';
 
 /** What the part dialog shows: closed, adding, or editing one part. */
@@ -61,6 +65,7 @@ export function PartsScreen() {
         searchPlaceholder="Search by name, part code or model..."
         searchFields={partSearchFields}
         listLabel="Parts"
+        csv={partsCsv}
         itemKey={partKey}
         renderItem={renderPart}
         columns={{ base: 1, md: 2, xl: 3 }}
@@ -80,6 +85,19 @@ export function PartsScreen() {
 }
 
 const partKey = (part: Part) => part.id;
+
+const partsCsv: CsvExport<Part> = {
+  name: 'parts',
+  columns: [
+    { header: 'Name', value: (p) => p.name },
+    { header: 'Part Code', value: (p) => p.partCode },
+    { header: 'Model', value: (p) => (p.model ? modelName(p.model) : 'All models') },
+    { header: 'Price (GBP)', value: (p) => p.price },
+    { header: 'Stock', value: (p) => p.stock },
+    { header: 'Stock Level', value: (p) => STOCK_LEVEL_LABELS[stockLevel(p.stock)] },
+    { header: 'Added', value: (p) => isoDay(p.createdAt) },
+  ],
+};
 
 function PartCard({
   part,

@@ -7,6 +7,7 @@ import { Button, Card, Flex, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuBookOpen, LuPlus } from 'react-icons/lu';
 import { EditDeleteButtons, useDeleteConfirmation } from '../../../components/delete-confirmation';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { StatusBadge } from '../../../components/status-badges';
@@ -14,6 +15,7 @@ import { useAdminTraining } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
 import { TRAINING_TYPE_NAMES, trainingSearchFields } from '../../../domain/admin-catalogue';
 import type { TrainingResource } from '../../../domain/entities';
+import { isoDay } from '../../../domain/csv-cells';
 import { formatDate } from '../../../domain/format';
 import { TrainingDialog } from './training-dialog';
 
@@ -71,6 +73,7 @@ export function TrainingScreen() {
         searchPlaceholder="Search by title, type or content..."
         searchFields={trainingSearchFields}
         listLabel="Training resources"
+        csv={trainingCsv}
         itemKey={resourceKey}
         renderItem={renderResource}
         empty={{
@@ -93,6 +96,17 @@ export function TrainingScreen() {
 }
 
 const resourceKey = (resource: TrainingResource) => resource.id;
+
+const trainingCsv: CsvExport<TrainingResource> = {
+  name: 'training',
+  columns: [
+    { header: 'Title', value: (r) => r.title },
+    { header: 'Type', value: (r) => TRAINING_TYPE_NAMES[r.type] },
+    { header: 'Link', value: (r) => r.url },
+    { header: 'Content', value: (r) => r.content },
+    { header: 'Added', value: (r) => isoDay(r.createdAt) },
+  ],
+};
 
 function TrainingCard({
   resource,

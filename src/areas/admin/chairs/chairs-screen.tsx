@@ -16,7 +16,8 @@ import {
 } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LuArmchair, LuPlus } from 'react-icons/lu';
+import { LuArmchair, LuFileUp, LuPlus } from 'react-icons/lu';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
@@ -30,12 +31,15 @@ import {
 } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
 import { chairAssignedMessage, chairSearchFields } from '../../../domain/admin-chairs';
+import { CHAIR_IMPORT_COLUMNS } from '../../../domain/chair-import';
+import { isoDay } from '../../../domain/csv-cells';
 import type { Chair, ChairStatus, User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
 import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../domain/labels';
 import { passesFilter } from '../../../domain/vendor';
 import { AddChairDialog } from './add-chair-dialog';
 import { ConfigurationDialog } from './configuration-dialog';
+import { ImportChairsDialog } from './import-chairs-dialog';
 
 export function ChairsScreen() {
   const data = useAdminChairs();
@@ -47,6 +51,7 @@ export function ChairsScreen() {
   const [adding, setAdding] = useState(
     (location.state as { addChair?: boolean } | null)?.addChair === true,
   );
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<Chair | null>(null);
   const chairs = data?.rows;
   const serials = useMemo(
@@ -70,9 +75,15 @@ export function ChairsScreen() {
         title="Chairs"
         intro="Chair inventory, configurations and owners."
         actions={
-          <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            <LuPlus aria-hidden /> Add to Inventory
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            {/* The import checks serials against the whole inventory: once it is all read. */}
+            <Button variant="outline" disabled={!data?.complete} onClick={() => setImporting(true)}>
+              <LuFileUp aria-hidden /> Import CSV
+            </Button>
+            <Button colorPalette="brand" onClick={() => setAdding(true)}>
+              <LuPlus aria-hidden /> Add to Inventory
+            </Button>
+          </HStack>
         }
       />
       {counters === undefined ? null : (
@@ -101,6 +112,7 @@ export function ChairsScreen() {
           />
         }
         listLabel="Chairs"
+        csv={chairsCsv}
         itemKey={chairKey}
         renderItem={renderChair}
         empty={{
@@ -111,12 +123,40 @@ export function ChairsScreen() {
         }}
       />
       <AddChairDialog open={adding} onClose={() => setAdding(false)} existingSerials={serials} />
+      <ImportChairsDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        existingSerials={serials}
+      />
       <ConfigurationDialog chair={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 }
 
 const chairKey = (item: AdminChair) => item.chair.id;
+
+/**
+ * The export: the import's columns first (an exported list imports again: its serials are then
+ * refused as existing), then the status, owner and dates as the list shows them.
+ */
+const chairsCsv: CsvExport<AdminChair> = {
+  name: 'chairs',
+  columns: [
+    ...CHAIR_IMPORT_COLUMNS.map(({ header, field }) => ({
+      header,
+      value: ({ chair }: AdminChair) =>
+        field === 'serialNumber'
+          ? chair.serialNumber
+          : field === 'model'
+            ? chairModelName(chair)
+            : (chair.configuration?.[field] ?? ''),
+    })),
+    { header: 'Status', value: ({ chair }) => CHAIR_STATUS_LABELS[chair.status] },
+    { header: 'Owner', value: ({ owner }) => (owner ? customerLabel(owner) : '') },
+    { header: 'Delivery Date', value: ({ chair }) => isoDay(chair.deliveryDate) },
+    { header: 'Added', value: ({ chair }) => isoDay(chair.createdAt) },
+  ],
+};
 const chairFields = ({ chair, owner }: AdminChair) => chairSearchFields(chair, owner);
 
 function ChairCard({

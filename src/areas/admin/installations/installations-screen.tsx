@@ -5,10 +5,12 @@
  */
 import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuWrench } from 'react-icons/lu';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { StatusBadge } from '../../../components/status-badges';
 import { useAdminInstallations, type AdminInstallation } from '../../../data/queries/admin';
+import { isoDay } from '../../../domain/csv-cells';
 import { displayId, formatDate } from '../../../domain/format';
 import { checklistTally } from '../../../domain/installation-checklist';
 import { chairLabel, customerLabel } from '../../../domain/labels';
@@ -20,6 +22,35 @@ function installationFields({ installation, customer, engineer, chair }: AdminIn
 }
 
 const installationKey = (item: AdminInstallation) => item.installation.id;
+
+const installationsCsv: CsvExport<AdminInstallation> = {
+  name: 'installations',
+  columns: [
+    { header: 'Installation', value: ({ installation }) => displayId(installation.id) },
+    {
+      header: 'Status',
+      value: ({ installation }) => (installation.completedAt ? 'Completed' : 'In Progress'),
+    },
+    { header: 'Chair', value: ({ chair }) => chairLabel(chair) },
+    { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+    {
+      header: 'Engineer',
+      value: ({ installation, engineer }) =>
+        installation.engineerUserId ? engineerLabel(engineer) : 'Unassigned',
+    },
+    {
+      header: 'Checklist',
+      value: ({ installation }) => {
+        const tally = checklistTally(installation.checklist ?? {});
+        return `${tally.passed} of ${tally.total} items`;
+      },
+    },
+    { header: 'Signed By', value: ({ installation }) => installation.customerName },
+    { header: 'Started', value: ({ installation }) => isoDay(installation.createdAt) },
+    { header: 'Completed', value: ({ installation }) => isoDay(installation.completedAt) },
+    { header: 'Notes', value: ({ installation }) => installation.notes },
+  ],
+};
 
 export function InstallationsScreen() {
   const installations = useAdminInstallations();
@@ -36,6 +67,7 @@ export function InstallationsScreen() {
         searchPlaceholder="Search by chair serial, practice, engineer or signed by..."
         searchFields={installationFields}
         listLabel="Installations"
+        csv={installationsCsv}
         itemKey={installationKey}
         renderItem={renderInstallation}
         empty={{

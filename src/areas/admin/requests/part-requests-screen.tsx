@@ -8,12 +8,14 @@ import { Button, Card, Flex, HStack, Stack, Table, Text, Wrap } from '@chakra-ui
 import { useState } from 'react';
 import { LuPackageCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { PartRequestStatusBadge } from '../../../components/status-badges';
 import { useAdminPartRequests, type AdminPartRequest } from '../../../data/queries/admin';
 import { useAction } from '../../../data/use-action';
 import { partRequestItemCount, partRequestTotal } from '../../../domain/admin-part-requests';
+import { isoDay } from '../../../domain/csv-cells';
 import { countOf, displayId, formatCurrency, formatDate } from '../../../domain/format';
 import { PART_REQUEST_STATUS_LABELS, customerLabel } from '../../../domain/labels';
 import {
@@ -35,6 +37,25 @@ function partRequestFields({ request, customer, chair, lines }: AdminPartRequest
 }
 
 const requestKey = (item: AdminPartRequest) => item.request.id;
+
+const partRequestsCsv: CsvExport<AdminPartRequest> = {
+  name: 'part-requests',
+  columns: [
+    { header: 'Request', value: ({ request }) => displayId(request.id) },
+    { header: 'Status', value: ({ request }) => PART_REQUEST_STATUS_LABELS[request.status] },
+    { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+    { header: 'Chair', value: ({ chair }) => chair?.serialNumber },
+    {
+      header: 'Parts',
+      value: ({ lines }) =>
+        lines.map((line) => `${line.part?.name ?? 'Unknown part'} x ${line.qty}`).join('; '),
+    },
+    { header: 'Items', value: ({ request }) => partRequestItemCount(request.items) },
+    { header: 'Total (GBP)', value: ({ lines }) => partRequestTotal(lines) },
+    { header: 'Requested', value: ({ request }) => isoDay(request.createdAt) },
+    { header: 'Notes', value: ({ request }) => request.notes },
+  ],
+};
 const renderRequest = (item: AdminPartRequest) => <PartRequestCard item={item} />;
 
 export function PartRequestsScreen() {
@@ -50,6 +71,7 @@ export function PartRequestsScreen() {
         searchPlaceholder="Search by request, customer, chair, part or status..."
         searchFields={partRequestFields}
         listLabel="Part requests"
+        csv={partRequestsCsv}
         itemKey={requestKey}
         renderItem={renderRequest}
         empty={{

@@ -4,13 +4,15 @@
  */
 import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuCalendarClock } from 'react-icons/lu';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { ServiceRequestStatusBadge } from '../../../components/status-badges';
 import { useAdminServiceRequests, type AdminServiceRequest } from '../../../data/queries/admin';
 import { formatTime12h } from '../../../domain/certification';
+import { isoDay } from '../../../domain/csv-cells';
 import { displayId, formatDate } from '../../../domain/format';
-import { chairLabel, customerLabel } from '../../../domain/labels';
+import { SERVICE_REQUEST_STATUS_LABELS, chairLabel, customerLabel } from '../../../domain/labels';
 import { engineerLabel } from '../../../domain/vendor';
 
 function requestFields({ request, customer, engineer, chair }: AdminServiceRequest) {
@@ -18,6 +20,28 @@ function requestFields({ request, customer, engineer, chair }: AdminServiceReque
 }
 
 const requestKey = (item: AdminServiceRequest) => item.request.id;
+
+const requestsCsv: CsvExport<AdminServiceRequest> = {
+  name: 'service-requests',
+  columns: [
+    { header: 'Request', value: ({ request }) => displayId(request.id) },
+    { header: 'Status', value: ({ request }) => SERVICE_REQUEST_STATUS_LABELS[request.status] },
+    { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+    { header: 'Chair', value: ({ chair }) => chairLabel(chair) },
+    {
+      header: 'Engineer',
+      value: ({ request, engineer }) =>
+        request.engineerUserId ? engineerLabel(engineer) : 'Unassigned',
+    },
+    { header: 'Preferred Date', value: ({ request }) => isoDay(request.preferredDate) },
+    { header: 'Preferred Time', value: ({ request }) => request.preferredTime },
+    { header: 'Scheduled Date', value: ({ request }) => isoDay(request.scheduledDate) },
+    { header: 'Scheduled Time', value: ({ request }) => request.scheduledTime },
+    { header: 'Requested', value: ({ request }) => isoDay(request.createdAt) },
+    { header: 'Notes', value: ({ request }) => request.notes },
+    { header: 'Cancellation Reason', value: ({ request }) => request.cancellationReason },
+  ],
+};
 
 const when = (date: string | null, time: string | null) =>
   [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean).join(' at ') || 'Not given';
@@ -35,6 +59,7 @@ export function ServiceRequestsScreen() {
         searchPlaceholder="Search by customer, engineer, chair or notes..."
         searchFields={requestFields}
         listLabel="Service requests"
+        csv={requestsCsv}
         itemKey={requestKey}
         renderItem={renderRequest}
         empty={{

@@ -4,12 +4,19 @@
  */
 import { Card, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuTicket } from 'react-icons/lu';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { TicketPriorityBadge, TicketStatusBadge } from '../../../components/status-badges';
 import { useAdminTickets, type AdminTicket } from '../../../data/queries/admin';
+import { isoDay } from '../../../domain/csv-cells';
 import { displayId, formatDate } from '../../../domain/format';
-import { customerLabel, ticketChairLabel } from '../../../domain/labels';
+import {
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  customerLabel,
+  ticketChairLabel,
+} from '../../../domain/labels';
 import { engineerLabel } from '../../../domain/vendor';
 import { ListReportButton } from '../report-button';
 
@@ -18,6 +25,27 @@ function ticketFields({ ticket, customer, engineer, chair }: AdminTicket) {
 }
 
 const ticketKey = (item: AdminTicket) => item.ticket.id;
+
+const ticketsCsv: CsvExport<AdminTicket> = {
+  name: 'support-tickets',
+  columns: [
+    { header: 'Ticket', value: ({ ticket }) => displayId(ticket.id) },
+    { header: 'Title', value: ({ ticket }) => ticket.title },
+    { header: 'Description', value: ({ ticket }) => ticket.description },
+    { header: 'Status', value: ({ ticket }) => TICKET_STATUS_LABELS[ticket.status] },
+    { header: 'Priority', value: ({ ticket }) => TICKET_PRIORITY_LABELS[ticket.priority] },
+    { header: 'Customer', value: ({ customer }) => customerLabel(customer) },
+    {
+      header: 'Engineer',
+      value: ({ ticket, engineer }) =>
+        ticket.engineerUserId ? engineerLabel(engineer) : 'Unassigned',
+    },
+    { header: 'Chair', value: ({ ticket, chair }) => ticketChairLabel(ticket.chairId, chair) },
+    { header: 'Created', value: ({ ticket }) => isoDay(ticket.createdAt) },
+    { header: 'Updated', value: ({ ticket }) => isoDay(ticket.updatedAt) },
+    { header: 'Resolution', value: ({ ticket }) => ticket.resolution },
+  ],
+};
 
 export function TicketsScreen() {
   const tickets = useAdminTickets();
@@ -32,6 +60,7 @@ export function TicketsScreen() {
         searchPlaceholder="Search by title, description, customer, engineer or chair..."
         searchFields={ticketFields}
         listLabel="Tickets"
+        csv={ticketsCsv}
         itemKey={ticketKey}
         renderItem={renderTicket}
         empty={{

@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LuUserPlus, LuUsers } from 'react-icons/lu';
 import { EditDeleteButtons, useDeleteConfirmation } from '../../../components/delete-confirmation';
+import type { CsvExport } from '../../../components/export-csv-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { RoleBadge } from '../../../components/status-badges';
@@ -18,7 +19,8 @@ import { useAction } from '../../../data/use-action';
 import { userSearchFields } from '../../../domain/admin-users';
 import type { User } from '../../../domain/entities';
 import { formatDate } from '../../../domain/format';
-import { ROLE_LABELS } from '../../../domain/labels';
+import { isoDay } from '../../../domain/csv-cells';
+import { PRACTICE_TYPE_LABELS, ROLE_LABELS, roleLabel } from '../../../domain/labels';
 import { ROLES, type Role } from '../../../domain/schemas/common';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
@@ -81,6 +83,7 @@ export function UsersScreen() {
         searchPlaceholder="Search by name, email or role..."
         searchFields={userSearchFields}
         listLabel="Users"
+        csv={usersCsv}
         itemKey={userKey}
         renderItem={renderUser}
         empty={{
@@ -100,6 +103,24 @@ export function UsersScreen() {
 }
 
 const userKey = (user: User) => user.id;
+
+const usersCsv: CsvExport<User> = {
+  name: 'users',
+  columns: [
+    { header: 'Name', value: (u) => u.name },
+    { header: 'Email', value: (u) => u.email },
+    { header: 'Role', value: (u) => roleLabel(u.role) },
+    { header: 'Phone', value: (u) => u.phone },
+    { header: 'Address', value: (u) => u.address },
+    { header: 'Practice', value: (u) => u.practice?.name },
+    {
+      header: 'Practice Type',
+      value: (u) => (u.practice?.type ? PRACTICE_TYPE_LABELS[u.practice.type] : ''),
+    },
+    { header: 'Location', value: (u) => u.engineer?.location },
+    { header: 'Joined', value: (u) => isoDay(u.createdAt) },
+  ],
+};
 
 function UserCard({
   user,
