@@ -66,16 +66,15 @@ function OptionSelect({
   );
 }
 
-export function AddChairDialog({
-  open,
-  onClose,
-  existingSerials,
-}: {
+/** The props of the inventory's dialogs that add chairs (one, or a file of them). */
+export interface AddChairsDialogProps {
   open: boolean;
   onClose: () => void;
   /** Serial numbers in the inventory, lower-cased (the server also compares without case). */
   existingSerials: ReadonlySet<string>;
-}) {
+}
+
+export function AddChairDialog({ open, onClose, existingSerials }: AddChairsDialogProps) {
   const { run } = useAction();
   const {
     register,

@@ -18,6 +18,7 @@ import {
   type CheckedChairRow,
 } from '../../../domain/chair-import';
 import { countOf } from '../../../domain/format';
+import type { AddChairsDialogProps } from './add-chair-dialog';
 import { ImportRowsTable } from './import-rows-table';
 import { readChairFile } from './read-chair-file';
 
@@ -44,16 +45,7 @@ async function downloadTable(table: readonly (readonly string[])[], name: string
   download(new File([writeCsvTable(table)], name, { type: 'text/csv;charset=utf-8' }));
 }
 
-export function ImportChairsDialog({
-  open,
-  onClose,
-  existingSerials,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** Serial numbers in the inventory, lower-cased (the server also compares without case). */
-  existingSerials: ReadonlySet<string>;
-}) {
+export function ImportChairsDialog({ open, onClose, existingSerials }: AddChairsDialogProps) {
   const { attemptEach } = useAction();
   const [stage, setStage] = useState<Stage>(CHOOSE);
   const input = useRef<HTMLInputElement>(null);
