@@ -113,6 +113,8 @@ export interface OpenOptions {
   /** Another IndexedDB (tests simulate two devices with two fake-indexeddb factories). */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /** Chromium's transaction durability (the write-pattern bench compares them). */
+  chromeTransactionDurability?: 'default' | 'strict' | 'relaxed';
 }
 
 /** v2: the outbox indexes each entry's touched rows, so a rebase finds the entries of one row. */

@@ -187,7 +187,7 @@ export const PUT_STEP = 100;
  * next step is made while IndexedDB writes the one before, so its thread never waits for this
  * one between steps (one at a time, a first sync left it idle for a tenth of its time).
  */
-async function putInSteps(table: Table, rows: readonly unknown[]): Promise<void> {
+export async function putInSteps(table: Table, rows: readonly unknown[]): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < rows.length) {

@@ -89,6 +89,12 @@ export interface BenchApi {
    * pages of pageSize rows, one transaction per page, and reports the time of the writes alone.
    */
   rawBulkPut(pageSize: number): Promise<BulkPutFigures>;
+  /**
+   * The mirror's rows written again into fresh databases in each of WRITE_PATTERNS' ways (pages
+   * in the order the server sends them, sorted by key, other page sizes, relaxed durability, only
+   * primary keys, the app's own stepped write), each timed on its own.
+   */
+  writePatterns(pageSize: number): Promise<WritePatternFigures[]>;
   /** Queues one ticket.updateServiceNotes per ticket id, offline (local writes only). */
   queueServiceNotes(ticketIds: string[], text: string): Promise<QueueFigures>;
   /** pushOutbox until done; `limits` as pushOutbox's (default: BATCH_LIMITS). */
@@ -113,4 +119,11 @@ export interface PeerApi {
    * counts, removes it.
    */
   replicate(email: string, password: string, batchSize: number): Promise<PeerFigures>;
+}
+
+/** One way of writing the mirror's rows, and how long it took. */
+export interface WritePatternFigures {
+  pattern: string;
+  ms: number;
+  rows: number;
 }

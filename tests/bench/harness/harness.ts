@@ -3,7 +3,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Table } from 'dexie';
 import { performMutation } from '../../../src/data/actions';
-import { openLocalDatabase, type ChairsideDatabase } from '../../../src/data/db';
+import { Dexie } from 'dexie';
+import { openLocalDatabase, SCHEMA_VERSIONS, type ChairsideDatabase } from '../../../src/data/db';
+import { putInSteps } from '../../../src/data/local-store';
 import { PAGE_SIZE } from '../../../src/components/show-more';
 import {
   loadEquipmentIndex,
@@ -21,7 +23,7 @@ import {
   supabaseTransport,
   type Transport,
 } from '../../../sync';
-import type { BenchApi, TableCounts } from './api';
+import type { BenchApi, TableCounts, WritePatternFigures } from './api';
 
 declare global {
   interface Window {
@@ -233,6 +235,153 @@ const bench: BenchApi = {
     raw.close();
     await raw.delete();
     return { ms, rows };
+  },
+
+  async writePatterns(pageSize) {
+    const { mirror, userId } = current();
+    const rowsByTable = new Map<EntityTable, Record<string, unknown>[]>();
+    for (const table of ENTITY_TABLES) {
+      rowsByTable.set(
+        table,
+        (await mirror[table].toArray()) as unknown as Record<string, unknown>[],
+      );
+    }
+    // As the server sends them: by (updated_at, id), i.e. random primary keys within a page.
+    const serverOrder = (rows: Record<string, unknown>[]) =>
+      [...rows].sort(
+        (a, b) =>
+          String(a.updatedAt ?? '').localeCompare(String(b.updatedAt ?? '')) ||
+          String(a.id).localeCompare(String(b.id)),
+      );
+    const byKey = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    /** The mirror's schema with only each table's primary key. */
+    const primaryKeysOnly = (name: string) => {
+      const db = new Dexie(name);
+      const stores = Object.assign({}, ...SCHEMA_VERSIONS.map((v) => v.stores)) as Record<
+        string,
+        string | null
+      >;
+      db.version(1).stores(
+        Object.fromEntries(
+          Object.entries(stores)
+            .filter(([, schema]) => schema !== null)
+            .map(([table, schema]) => [table, schema!.split(',')[0]!]),
+        ),
+      );
+      return db;
+    };
+    type Write = (table: Table, page: Record<string, unknown>[]) => Promise<unknown>;
+    const plain: Write = (table, page) => table.bulkPut(page);
+    const patterns: {
+      pattern: string;
+      open: (name: string) => Dexie;
+      order: (rows: Record<string, unknown>[]) => Record<string, unknown>[];
+      size: number;
+      write: Write;
+    }[] = [
+      {
+        pattern: `key order, ${pageSize} a transaction (raw bulkPut)`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: byKey,
+        size: pageSize,
+        write: plain,
+      },
+      {
+        pattern: `server order, ${pageSize} a transaction`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: serverOrder,
+        size: pageSize,
+        write: plain,
+      },
+      {
+        pattern: `server order, each page sorted by key`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: serverOrder,
+        size: pageSize,
+        write: (table, page) => table.bulkPut(byKey(page)),
+      },
+      {
+        pattern: `server order, 200 a transaction`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: serverOrder,
+        size: 200,
+        write: plain,
+      },
+      {
+        pattern: `server order, 5,000 a transaction`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: serverOrder,
+        size: 5_000,
+        write: plain,
+      },
+      {
+        pattern: `server order, relaxed durability`,
+        open: (name) => openLocalDatabase(userId, { name, chromeTransactionDurability: 'relaxed' }),
+        order: serverOrder,
+        size: pageSize,
+        write: plain,
+      },
+      {
+        pattern: `server order, strict durability`,
+        open: (name) => openLocalDatabase(userId, { name, chromeTransactionDurability: 'strict' }),
+        order: serverOrder,
+        size: pageSize,
+        write: plain,
+      },
+      {
+        pattern: `server order, primary keys only (no secondary index)`,
+        open: primaryKeysOnly,
+        order: serverOrder,
+        size: pageSize,
+        write: plain,
+      },
+      {
+        pattern: `server order, the app's write (steps of 100, two in flight)`,
+        open: (name) => openLocalDatabase(userId, { name }),
+        order: serverOrder,
+        size: pageSize,
+        write: putInSteps,
+      },
+    ];
+    const writeAll = async ({ open, order, size, write }: (typeof patterns)[number]) => {
+      const db = open(`bench-pattern-${crypto.randomUUID()}`);
+      await db.open();
+      let rows = 0;
+      const start = performance.now();
+      for (const [table, all] of rowsByTable) {
+        const target: Table = db.table(table);
+        const list = order(all);
+        for (let i = 0; i < list.length; i += size) {
+          const page = list.slice(i, i + size);
+          await db.transaction('rw', target, () => write(target, page));
+          rows += page.length;
+        }
+      }
+      const ms = performance.now() - start;
+      db.close();
+      await db.delete();
+      return { ms, rows };
+    };
+    // Two rounds, the second in the reverse order, so no pattern always runs first or last (and
+    // a warm-up before them); each pattern's time is the mean of its two.
+    await writeAll(patterns[0]!);
+    const times = new Map<string, { ms: number; rows: number }[]>();
+    for (const round of [patterns, [...patterns].reverse()]) {
+      for (const pattern of round) {
+        const timed = await writeAll(pattern);
+        times.set(pattern.pattern, [...(times.get(pattern.pattern) ?? []), timed]);
+      }
+    }
+    const figures: WritePatternFigures[] = patterns.map(({ pattern }) => {
+      const runs = times.get(pattern)!;
+      return {
+        pattern,
+        ms: runs.reduce((sum, r) => sum + r.ms, 0) / runs.length,
+        rows: runs[0]!.rows,
+      };
+    });
+    return figures;
   },
 
   async queueServiceNotes(ticketIds, text) {
