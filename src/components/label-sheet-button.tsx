@@ -18,6 +18,7 @@ export function LabelSheetButton({
   name,
   size = 'sm',
   variant = 'outline',
+  colorPalette,
 }: {
   labels: readonly ChairLabel[];
   /** The button's words ('Print Label', 'Print 3 Labels'). */
@@ -26,6 +27,7 @@ export function LabelSheetButton({
   name?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
+  colorPalette?: ButtonProps['colorPalette'];
 }) {
   const [busy, setBusy] = useState(false);
 
@@ -64,6 +66,7 @@ export function LabelSheetButton({
     <Button
       size={size}
       variant={variant}
+      colorPalette={colorPalette}
       loading={busy}
       aria-label={name}
       disabled={labels.length === 0}

@@ -177,16 +177,22 @@ export function ScanLabelButton({
   const close = () => setOpen(false);
   return (
     <>
+      {/* Words from a tablet's width up; on a phone the icon alone, so the serial keeps its room. */}
       <Button
         variant="outline"
         size="lg"
         flexShrink={0}
+        aria-label={label}
+        px={{ base: '3', sm: '5' }}
         onClick={() => {
           setAttempt((n) => n + 1);
           setOpen(true);
         }}
       >
-        <LuScanLine aria-hidden /> {label}
+        <LuScanLine aria-hidden />
+        <Box as="span" hideBelow="sm" aria-hidden>
+          {label}
+        </Box>
       </Button>
       <DialogFrame
         title="Scan serial label"

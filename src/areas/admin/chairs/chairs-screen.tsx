@@ -122,6 +122,7 @@ export function ChairsScreen() {
             labels={selection}
             label={selection.length === 1 ? 'Print Label' : `Print ${selection.length} Labels`}
             variant="solid"
+            colorPalette="brand"
           />
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
             Clear selection
