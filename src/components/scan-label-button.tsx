@@ -184,6 +184,7 @@ export function ScanLabelButton({
         flexShrink={0}
         aria-label={label}
         px={{ base: '3', sm: '5' }}
+        minW="11"
         onClick={() => {
           setAttempt((n) => n + 1);
           setOpen(true);
