@@ -107,10 +107,11 @@ export async function renderLabelSheetPdf(labels: readonly ChairLabel[]): Promis
       font: bold,
       color: INK,
     });
-    current.drawText(printable(label.modelName), {
+    const model = printable(label.modelName);
+    current.drawText(model, {
       x: textLeft,
       y: top - PADDING - 34 - serialSize,
-      size: 11,
+      size: Math.min(11, (11 * textWidth) / regular.widthOfTextAtSize(model || ' ', 11)),
       font: regular,
       color: INK,
     });
