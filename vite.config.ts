@@ -100,7 +100,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // wasm: the label scanner's ZXing decoder (src/lib/barcode-reader.ts), bundled with the
+        // app and precached, so Scan label works without signal.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,wasm}'],
         // The technical reference's documents (public/docs/) are not precached: each is kept
         // when it is opened or marked "available offline" (src/data/offline-docs.ts), in the
         // cache src/sw.ts serves /docs/ from, so it opens without signal.

@@ -153,11 +153,12 @@ export interface SecurityOptions {
 /**
  * The Content-Security-Policy the built PWA runs under: its own scripts only; inline styles
  * because Chakra (emotion) injects its styles at run time; images from itself, data: and blob:
- * (signatures, photos); API calls to itself.
+ * (signatures, photos); API calls to itself. 'wasm-unsafe-eval' lets the label scanner compile
+ * its bundled ZXing WebAssembly (issue 32); it allows no eval of JavaScript.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

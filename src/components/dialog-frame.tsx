@@ -1,7 +1,8 @@
 /**
  * The one modal frame: a title, a scrolling body, an optional footer and a close button. The
  * screen owns `open`; closing by Escape, the backdrop or the close button calls `onClose`.
- * Full screen on phones, `size` from md up.
+ * Full screen on phones, `size` from md up. `finalFocusEl` sends focus elsewhere than back to the
+ * opener when it closes (the Scan label dialog: to the serial field it filled).
  */
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ export function DialogFrame({
   footer,
   size = 'xl',
   placement = 'top',
+  finalFocusEl,
   children,
 }: {
   title: string;
@@ -22,6 +24,8 @@ export function DialogFrame({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   placement?: 'top' | 'center';
+  /** Where focus goes when it closes (default: the control that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   return (
@@ -33,6 +37,7 @@ export function DialogFrame({
       size={{ mdDown: 'full', md: size }}
       placement={placement}
       scrollBehavior="inside"
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />

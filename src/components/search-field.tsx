@@ -1,8 +1,10 @@
 /**
  * The list search box every screen uses: a magnifier, a large search input and an accessible name
- * (`label`, which screen readers and tests find it by). Controlled by the screen.
+ * (`label`, which screen readers and tests find it by). Controlled by the screen. `action` is a
+ * secondary control beside the box (the Scan label button), after it in the tab order.
  */
-import { Input, InputGroup } from '@chakra-ui/react';
+import { HStack, Input, InputGroup } from '@chakra-ui/react';
+import type { ReactNode, Ref } from 'react';
 import { LuSearch } from 'react-icons/lu';
 
 export function SearchField({
@@ -10,16 +12,25 @@ export function SearchField({
   value,
   onChange,
   placeholder,
+  inputRef,
+  action,
 }: {
   /** The accessible name, e.g. 'Search tickets'. */
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  action?: ReactNode;
 }) {
-  return (
-    <InputGroup startElement={<LuSearch aria-hidden />} maxW={{ md: 'xl' }}>
+  const box = (
+    <InputGroup
+      startElement={<LuSearch aria-hidden />}
+      maxW={action ? undefined : { md: 'xl' }}
+      flex={action ? '1' : undefined}
+    >
       <Input
+        ref={inputRef}
         type="search"
         size="lg"
         bg="bg"
@@ -30,5 +41,12 @@ export function SearchField({
         autoComplete="off"
       />
     </InputGroup>
+  );
+  if (!action) return box;
+  return (
+    <HStack gap="2" maxW={{ md: 'xl' }} align="stretch">
+      {box}
+      {action}
+    </HStack>
   );
 }

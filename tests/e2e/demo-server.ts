@@ -15,13 +15,20 @@ export interface DemoBackend {
   browser: Browser;
 }
 
-/** Opens a copy of the migrated database, seeds it, starts the server on dist/ and launches Chromium. */
-export async function startDemoBackend(): Promise<DemoBackend> {
+/**
+ * Opens a copy of the migrated database, seeds it, starts the server on dist/ and launches Chromium
+ * (with `browserArgs` besides the usual ones: a fake camera, for instance).
+ */
+export async function startDemoBackend(browserArgs: string[] = []): Promise<DemoBackend> {
   // Seeded here, not in the dump: the demo data's dates count from the moment it is loaded.
   const db = await openMigratedPglite();
   await seedDemoData(db);
   const server = await startServer({ db, distDir: 'dist' });
-  const browser = await chromium.launch(launchOptions());
+  const options = launchOptions();
+  const browser = await chromium.launch({
+    ...options,
+    args: [...(options.args ?? []), ...browserArgs],
+  });
   return { db, server, browser };
 }
 
@@ -36,10 +43,10 @@ export async function stopDemoBackend(backend: Partial<DemoBackend>): Promise<vo
  * Starts the demo backend before the file's tests and stops it after them. The returned object is
  * filled in by the time the first test runs.
  */
-export function demoBackendForThisFile(): DemoBackend {
+export function demoBackendForThisFile(browserArgs: string[] = []): DemoBackend {
   const backend = {} as DemoBackend;
   beforeAll(async () => {
-    Object.assign(backend, await startDemoBackend());
+    Object.assign(backend, await startDemoBackend(browserArgs));
   });
   afterAll(() => stopDemoBackend(backend));
   return backend;

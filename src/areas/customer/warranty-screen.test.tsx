@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDateKey } from '../../domain/appointments';
@@ -13,6 +13,11 @@ import {
   SERIAL_CHECKED_ONLINE,
   WarrantyScreen,
 } from './warranty-screen';
+
+// Scan label: the camera and the decoder replaced; the label reads 'S30-STOCK'.
+vi.mock('../../lib/barcode-reader', () => ({
+  openLabelReader: async () => ({ engine: 'zxing', read: async () => 'S30-STOCK' }),
+}));
 
 const daysAgo = (days: number) => localDateKey(new Date(Date.now() - days * 86_400_000));
 
@@ -57,6 +62,37 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
     expect(await screen.findByText('Found: S30 Sigma')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeEnabled();
+  });
+
+  it('fills the serial from a scanned label and checks it as if typed (issue 32)', async () => {
+    const stop = vi.fn();
+    const media = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices');
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: async () => ({ getTracks: () => [{ stop }] }) },
+    });
+    try {
+      const user = userEvent.setup();
+      const session = await renderWarranty();
+      await user.click(await screen.findByRole('button', { name: 'Scan label' }));
+      const field = screen.getByLabelText(/Serial Number/);
+      await waitFor(() => expect(field).toHaveValue('S30-STOCK'));
+      expect(await screen.findByText('Found: S30 Sigma')).toBeInTheDocument();
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(stop).toHaveBeenCalled();
+      await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(2));
+      await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
+      expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
+      expect(await outbox(session)).toEqual([
+        {
+          name: 'chair.activateWarranty',
+          args: { serialNumber: 'S30-STOCK', deliveryDate: daysAgo(2), model: 'S30' },
+        },
+      ]);
+    } finally {
+      if (media) Object.defineProperty(navigator, 'mediaDevices', media);
+      else Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   it('refuses a serial this device shows as already registered', async () => {

@@ -9,11 +9,12 @@
  * the activation's local effect (a stand-in row, src/domain/chairs.ts provisionalChairId), so its
  * test sheet can be submitted at once; the model the lookup found goes with the activation for it.
  */
-import { Alert, Button, Card, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
+import { ScanLabelButton } from '../../components/scan-label-button';
 import { ScreenHeading } from '../../components/screen-heading';
 import { useUnsavedInput } from '../../components/unsaved-input';
 import {
@@ -94,6 +95,7 @@ export function WarrantyScreen() {
     handleSubmit,
     control,
     reset,
+    setValue,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<WarrantyActivationInput>({
     resolver: zodResolver(schema),
@@ -102,6 +104,11 @@ export function WarrantyScreen() {
     defaultValues: { serialNumber: '', deliveryDate: '' },
   });
   useUnsavedInput(isDirty && !isSubmitting);
+  const serialField = useRef<HTMLInputElement | null>(null);
+  const { ref: serialRef, ...serialRegistration } = register('serialNumber');
+  // A label read fills the field as typing does: dirty, touched and checked, so the lookup runs.
+  const scanned = (value: string) =>
+    setValue('serialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   const serial = useWatch({ control, name: 'serialNumber' });
   const lookup = useSerialLookup(serial);
   // Offline (or the server not answering), the serial is checked when the activation is sent.
@@ -148,7 +155,19 @@ export function WarrantyScreen() {
             <form aria-label="Activate warranty" onSubmit={handleSubmit(submit)} noValidate>
               <Stack gap="5">
                 <FormField label="Serial Number" required error={errors.serialNumber?.message}>
-                  <Input size="lg" autoComplete="off" {...register('serialNumber')} />
+                  <HStack gap="2" width="full" align="stretch">
+                    <Input
+                      size="lg"
+                      autoComplete="off"
+                      flex="1"
+                      {...serialRegistration}
+                      ref={(element) => {
+                        serialRef(element);
+                        serialField.current = element;
+                      }}
+                    />
+                    <ScanLabelButton field={serialField} onScan={scanned} />
+                  </HStack>
                 </FormField>
                 <Lookup lookup={lookup} />
                 <FormField label="Delivery Date" required error={errors.deliveryDate?.message}>

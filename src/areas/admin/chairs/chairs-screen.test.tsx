@@ -1,10 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminPaths } from '../../../domain/paths';
 import { CUSTOMER_ID, chairRow, userRow } from '../../../testing/rows';
 import { outbox, renderAdmin } from '../test-fixtures';
 import { ChairsScreen } from './chairs-screen';
+
+// The label sheet is handed to the share sheet or downloaded: kept here to be read.
+const shared = vi.hoisted(() => ({ files: [] as File[] }));
+vi.mock('../../../lib/share-file', () => ({
+  shareOrDownload: async (file: File) => {
+    shared.files.push(file);
+    return 'downloaded';
+  },
+}));
 
 const REGISTERED = '20000000-0000-4000-8000-000000000001';
 const OTHER_CUSTOMER = '00000000-0000-4000-8000-0000000000c2';
@@ -183,5 +192,40 @@ describe('ChairsScreen', { timeout: 30_000 }, () => {
       },
     });
     expect(await screen.findByRole('article', { name: 'U500-0100' })).toBeInTheDocument();
+  });
+});
+
+describe('serial labels (issue 32)', () => {
+  it("prints one chair's label from its card", async () => {
+    shared.files = [];
+    const user = userEvent.setup();
+    await renderChairs();
+    await screen.findByRole('article', { name: 'U500-0002' });
+    await user.click(card('U500-0002').getByRole('button', { name: 'Print label for U500-0002' }));
+    await waitFor(() => expect(shared.files).toHaveLength(1));
+    const file = shared.files[0]!;
+    expect(file.name).toBe('chair-label-U500-0002.pdf');
+    expect(file.type).toBe('application/pdf');
+    expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect(await screen.findByText('Label ready')).toBeInTheDocument();
+  });
+
+  it('prints the chairs ticked as one sheet, and clears the selection', async () => {
+    shared.files = [];
+    const user = userEvent.setup();
+    await renderChairs();
+    await screen.findByRole('article', { name: 'S30-0003' });
+    expect(screen.queryByRole('region', { name: 'Selected chairs' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select S30-0001 for labels' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select S30-0003 for labels' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected chairs' }));
+    expect(bar.getByText('2 chairs selected')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Print 2 Labels' }));
+    await waitFor(() => expect(shared.files).toHaveLength(1));
+    expect(shared.files[0]!.name).toBe('chair-labels-2.pdf');
+    expect(await screen.findByText('Labels ready')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selected chairs' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select S30-0001 for labels' })).not.toBeChecked();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Chairs (SPEC §2 Admin routes): the inventory with search and a status filter, four summary
  * counters, Add to Inventory with the model's configuration options, View Configuration, and
- * the owner of a REGISTERED chair reassigned to any customer or 'Unassigned'.
+ * the owner of a REGISTERED chair reassigned to any customer or 'Unassigned'. Serial labels
+ * (issue 32): Print Label on a chair, or tick chairs and print their labels as one sheet.
  */
 import {
   Button,
   Card,
+  Checkbox,
   Flex,
   HStack,
   NativeSelect,
@@ -19,6 +21,7 @@ import { useLocation } from 'react-router-dom';
 import { LuArmchair, LuFileUp, LuPlus } from 'react-icons/lu';
 import type { CsvExport } from '../../../components/export-csv-button';
 import { FilterSelect } from '../../../components/filter-select';
+import { LabelSheetButton } from '../../../components/label-sheet-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { SearchableList } from '../../../components/searchable-list';
 import { StatCard } from '../../../components/stat-card';
@@ -34,6 +37,7 @@ import { chairAssignedMessage, chairSearchFields } from '../../../domain/admin-c
 import { CHAIR_IMPORT_COLUMNS } from '../../../domain/chair-import';
 import { isoDay } from '../../../domain/csv-cells';
 import type { Chair, ChairStatus, User } from '../../../domain/entities';
+import { chairLabel, type ChairLabel } from '../../../domain/serial-label';
 import { formatDate } from '../../../domain/format';
 import { CHAIR_STATUS_LABELS, chairModelName, customerLabel } from '../../../domain/labels';
 import { passesFilter } from '../../../domain/vendor';
@@ -53,6 +57,17 @@ export function ChairsScreen() {
   );
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<Chair | null>(null);
+  // The chairs ticked for a label sheet, by id, in the order they were ticked.
+  const [selected, setSelected] = useState<ReadonlyMap<string, ChairLabel>>(new Map());
+  const toggle = useCallback((chair: Chair, on: boolean) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(chair.id, chairLabel(chair));
+      else next.delete(chair.id);
+      return next;
+    });
+  }, []);
+  const selection = useMemo(() => [...selected.values()], [selected]);
   const chairs = data?.rows;
   const serials = useMemo(
     () => new Set((chairs ?? []).map((c) => c.chair.serialNumber.toLowerCase())),
@@ -64,9 +79,15 @@ export function ChairsScreen() {
   );
   const renderChair = useCallback(
     (item: AdminChair) => (
-      <ChairCard item={item} customers={customers ?? []} onView={() => setViewing(item.chair)} />
+      <ChairCard
+        item={item}
+        customers={customers ?? []}
+        onView={() => setViewing(item.chair)}
+        selected={selected.has(item.chair.id)}
+        onSelect={toggle}
+      />
     ),
-    [customers],
+    [customers, selected, toggle],
   );
 
   return (
@@ -94,6 +115,31 @@ export function ChairsScreen() {
           <StatCard label="Registered" value={counters.registered} />
         </SimpleGrid>
       )}
+      {selection.length > 0 ? (
+        <Wrap
+          as="section"
+          aria-label="Selected chairs"
+          gap="3"
+          align="center"
+          p="3"
+          borderWidth="1px"
+          borderRadius="lg"
+          bg="brand.subtle"
+        >
+          <Text fontWeight="medium">
+            {selection.length === 1 ? '1 chair selected' : `${selection.length} chairs selected`}
+          </Text>
+          <LabelSheetButton
+            labels={selection}
+            label={selection.length === 1 ? 'Print Label' : `Print ${selection.length} Labels`}
+            variant="solid"
+            colorPalette="brand"
+          />
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
+            Clear selection
+          </Button>
+        </Wrap>
+      ) : null}
       <SearchableList
         items={chairs}
         complete={data?.complete}
@@ -163,10 +209,14 @@ function ChairCard({
   item,
   customers,
   onView,
+  selected,
+  onSelect,
 }: {
   item: AdminChair;
   customers: readonly User[];
   onView: () => void;
+  selected: boolean;
+  onSelect: (chair: Chair, selected: boolean) => void;
 }) {
   const { chair, owner } = item;
   const { run, busy } = useAction();
@@ -189,20 +239,34 @@ function ChairCard({
           align={{ md: 'center' }}
           direction={{ base: 'column', md: 'row' }}
         >
-          <Stack gap="1" minW="0">
-            <Wrap gap="2" align="center">
-              <Text as="h3" fontWeight="semibold" fontSize="lg">
-                {chair.serialNumber}
-              </Text>
-              <ChairStatusBadge status={chair.status} />
-            </Wrap>
-            <Wrap columnGap="4" rowGap="1" fontSize="sm" color="fg.muted">
-              <Text>{chairModelName(chair)}</Text>
-              <Text>Owner: {owner ? customerLabel(owner) : 'No owner assigned'}</Text>
-              {chair.deliveryDate ? <Text>Delivered {formatDate(chair.deliveryDate)}</Text> : null}
-              <Text>Added {formatDate(chair.createdAt)}</Text>
-            </Wrap>
-          </Stack>
+          <HStack gap="3" align="start" minW="0">
+            <Checkbox.Root
+              checked={selected}
+              onCheckedChange={(details) => onSelect(chair, details.checked === true)}
+              colorPalette="brand"
+              size="lg"
+              mt="1"
+            >
+              <Checkbox.HiddenInput aria-label={`Select ${chair.serialNumber} for labels`} />
+              <Checkbox.Control />
+            </Checkbox.Root>
+            <Stack gap="1" minW="0">
+              <Wrap gap="2" align="center">
+                <Text as="h3" fontWeight="semibold" fontSize="lg">
+                  {chair.serialNumber}
+                </Text>
+                <ChairStatusBadge status={chair.status} />
+              </Wrap>
+              <Wrap columnGap="4" rowGap="1" fontSize="sm" color="fg.muted">
+                <Text>{chairModelName(chair)}</Text>
+                <Text>Owner: {owner ? customerLabel(owner) : 'No owner assigned'}</Text>
+                {chair.deliveryDate ? (
+                  <Text>Delivered {formatDate(chair.deliveryDate)}</Text>
+                ) : null}
+                <Text>Added {formatDate(chair.createdAt)}</Text>
+              </Wrap>
+            </Stack>
+          </HStack>
           <HStack gap="2" flexShrink={0}>
             {chair.status === 'REGISTERED' ? (
               <HStack gap="2">
@@ -221,6 +285,11 @@ function ChairCard({
             <Button size="sm" variant="outline" onClick={onView}>
               View Configuration
             </Button>
+            <LabelSheetButton
+              labels={[chairLabel(chair)]}
+              label="Print Label"
+              name={`Print label for ${chair.serialNumber}`}
+            />
           </HStack>
         </Flex>
       </Card.Body>

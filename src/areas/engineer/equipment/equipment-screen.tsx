@@ -5,9 +5,10 @@
  * so it works offline; a keystroke searches an index in memory, never IndexedDB.
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
+import { ScanLabelButton } from '../../../components/scan-label-button';
 import { ScreenHeading } from '../../../components/screen-heading';
 import { ListRows } from '../../../components/searchable-list';
 import { SearchField } from '../../../components/search-field';
@@ -105,6 +106,7 @@ const Results = memo(function Results({
 
 export function EquipmentScreen() {
   const [term, setTerm] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   // The box shows every key at once; the results follow once that key is painted.
   const searched = useAfterPaint(term);
   const index = useEquipmentIndex();
@@ -125,6 +127,9 @@ export function EquipmentScreen() {
           value={term}
           onChange={setTerm}
           placeholder="Serial number, model, owner, practice or email..."
+          inputRef={field}
+          // A label read fills the box as if its serial were typed.
+          action={<ScanLabelButton field={field} onScan={setTerm} />}
         />
       </Box>
       <Results term={searched} matches={matches} />

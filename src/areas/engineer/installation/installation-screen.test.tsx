@@ -16,6 +16,10 @@ import { installationDraftKey as wizardStorageKey } from '../../../data/installa
 import { pads } from '../../../testing/fake-signature-pad';
 
 vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad'));
+// Scan label: the decoder replaced; the label in front of the camera reads 'S30-26-00999'.
+vi.mock('../../../lib/barcode-reader', () => ({
+  openLabelReader: async () => ({ engine: 'zxing', read: async () => 'S30-26-00999' }),
+}));
 
 // Chakra dialogs and 70 checkboxes under jsdom are slow.
 vi.setConfig({ testTimeout: 60_000 });
@@ -118,6 +122,32 @@ describe('InstallationScreen', () => {
     expect(list.getAllByRole('button')).toHaveLength(1);
     await user.type(screen.getByRole('searchbox', { name: 'Search chairs to install' }), 'zzz');
     expect(screen.getByText('No equipment found')).toBeInTheDocument();
+  });
+
+  it('narrows the list to the chair whose label is scanned, as if its serial were typed', async () => {
+    const media = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices');
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: async () => ({ getTracks: () => [{ stop: () => {} }] }) },
+    });
+    try {
+      renderScreen();
+      const user = userEvent.setup({ delay: null });
+      const list = within(await screen.findByRole('list', { name: 'Chairs to install' }));
+      await user.click(screen.getByRole('button', { name: 'Scan label' }));
+      const box = screen.getByRole('searchbox', {
+        name: 'Search chairs to install',
+        hidden: true,
+      });
+      await waitFor(() => expect(box).toHaveValue('S30-26-00999'));
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(list.getAllByRole('button').map((item) => item.textContent)).toEqual([
+        expect.stringContaining('S30-26-00999'),
+      ]);
+    } finally {
+      if (media) Object.defineProperty(navigator, 'mediaDevices', media);
+      else Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   it('opens each step only when the one before is satisfied', async () => {

@@ -1,8 +1,9 @@
 /** Step 1: pick the chair being installed from those that can be (SPEC §4 Installation wizard). */
 import { Badge, Box, HStack, Stack, Text, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ListEmptyState } from '../../../components/empty-state';
 import { LoadingState } from '../../../components/loading-state';
+import { ScanLabelButton } from '../../../components/scan-label-button';
 import { SearchField } from '../../../components/search-field';
 import { ChairStatusBadge } from '../../../components/status-badges';
 import type { InstallableChair } from '../../../data/queries/equipment';
@@ -31,6 +32,7 @@ export function SelectEquipmentStep({
   onSelect: (chairId: string) => void;
 }) {
   const [term, setTerm] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   if (chairs === undefined) {
     return <LoadingState label="Loading equipment…" />;
   }
@@ -42,6 +44,9 @@ export function SelectEquipmentStep({
         value={term}
         onChange={setTerm}
         placeholder="Search by serial number, model or customer..."
+        inputRef={field}
+        // A label read fills the box as if its serial were typed.
+        action={<ScanLabelButton field={field} onScan={setTerm} />}
       />
       {shown.length === 0 ? (
         <ListEmptyState
