@@ -5,11 +5,10 @@
  * formula-guarded cells) to `<name>-yyyy-mm-dd.csv`. papaparse loads only on the first export.
  */
 import { Button } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { countOf } from '../domain/format';
 import type { CsvColumn } from '../lib/csv';
-import { toaster } from './toaster';
+import { handedOver, useFileMaker } from './use-file-maker';
 
 export type { CsvColumn } from '../lib/csv';
 
@@ -32,32 +31,21 @@ export function ExportCsvButton<T>({
   /** While the list is still being read or searched. */
   disabled?: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, make } = useFileMaker(EXPORT_FAILED);
 
-  const exportRows = async () => {
-    setBusy(true);
-    try {
+  const exportRows = () =>
+    make(async () => {
       const [{ writeCsv, csvFileName }, { download }] = await Promise.all([
         import('../lib/csv'),
         import('../lib/share-file'),
       ]);
       const name = csvFileName(csv.name, new Date());
-      download(new File([writeCsv(rows, csv.columns)], name, { type: 'text/csv;charset=utf-8' }));
-      toaster.create({
-        type: 'success',
-        title: `Exported ${countOf(rows.length, 'row')}`,
-        description: `${name} downloaded`,
+      const file = new File([writeCsv(rows, csv.columns)], name, {
+        type: 'text/csv;charset=utf-8',
       });
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: EXPORT_FAILED,
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+      download(file);
+      return handedOver(`Exported ${countOf(rows.length, 'row')}`, file, 'downloaded');
+    });
 
   return (
     <Button

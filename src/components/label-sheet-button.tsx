@@ -5,10 +5,9 @@
  * can share files, downloaded otherwise, like the service report (ServiceReportButton).
  */
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { labelSheetFileName, type ChairLabel } from '../domain/serial-label';
-import { toaster } from './toaster';
+import { handedOver, useFileMaker } from './use-file-maker';
 
 export const LABELS_FAILED = 'Failed to create the labels';
 
@@ -29,11 +28,10 @@ export function LabelSheetButton({
   variant?: ButtonProps['variant'];
   colorPalette?: ButtonProps['colorPalette'];
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, make } = useFileMaker(LABELS_FAILED);
 
-  const make = async () => {
-    setBusy(true);
-    try {
+  const makeSheet = () =>
+    make(async () => {
       const [{ renderLabelSheetPdf }, { shareOrDownload }] = await Promise.all([
         import('../lib/label-sheet-pdf'),
         import('../lib/share-file'),
@@ -43,24 +41,9 @@ export function LabelSheetButton({
         type: 'application/pdf',
       });
       const what = labels.length === 1 ? 'Serial label' : `${labels.length} serial labels`;
-      const outcome = await shareOrDownload(file, what);
-      if (outcome !== 'cancelled') {
-        toaster.create({
-          type: 'success',
-          title: labels.length === 1 ? 'Label ready' : 'Labels ready',
-          description: outcome === 'shared' ? `${file.name} shared` : `${file.name} downloaded`,
-        });
-      }
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: LABELS_FAILED,
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+      const title = labels.length === 1 ? 'Label ready' : 'Labels ready';
+      return handedOver(title, file, await shareOrDownload(file, what));
+    });
 
   return (
     <Button
@@ -70,7 +53,7 @@ export function LabelSheetButton({
       loading={busy}
       aria-label={name}
       disabled={labels.length === 0}
-      onClick={() => void make()}
+      onClick={() => void makeSheet()}
     >
       <LuPrinter aria-hidden /> {label}
     </Button>

@@ -6,14 +6,13 @@
  * the device can share files, downloaded otherwise.
  */
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuFileText } from 'react-icons/lu';
 import {
   serviceReportFileName,
   serviceReportSummary,
   type ServiceReport,
 } from '../domain/service-report';
-import { toaster } from './toaster';
+import { handedOver, useFileMaker } from './use-file-maker';
 
 export const REPORT_FAILED = 'Failed to create the service report';
 
@@ -32,20 +31,12 @@ export function ServiceReportButton({
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, make } = useFileMaker(REPORT_FAILED);
 
-  const make = async () => {
-    setBusy(true);
-    try {
+  const makeReport = () =>
+    make(async () => {
       const report = await load();
-      if (!report) {
-        toaster.create({
-          type: 'error',
-          title: REPORT_FAILED,
-          description: 'The report is made once the work is resolved or completed.',
-        });
-        return;
-      }
+      if (!report) throw new Error('The report is made once the work is resolved or completed.');
       const [{ renderServiceReportPdf }, { shareOrDownload }] = await Promise.all([
         import('../lib/service-report-pdf'),
         import('../lib/share-file'),
@@ -55,23 +46,8 @@ export function ServiceReportButton({
         type: 'application/pdf',
       });
       const outcome = await shareOrDownload(file, serviceReportSummary(report));
-      if (outcome !== 'cancelled') {
-        toaster.create({
-          type: 'success',
-          title: 'Service report ready',
-          description: outcome === 'shared' ? `${file.name} shared` : `${file.name} downloaded`,
-        });
-      }
-    } catch (error) {
-      toaster.create({
-        type: 'error',
-        title: REPORT_FAILED,
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return handedOver('Service report ready', file, outcome);
+    });
 
   return (
     <Button
@@ -79,7 +55,7 @@ export function ServiceReportButton({
       variant={variant}
       loading={busy}
       aria-label={name}
-      onClick={() => void make()}
+      onClick={() => void makeReport()}
     >
       <LuFileText aria-hidden /> {label}
     </Button>
