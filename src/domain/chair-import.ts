@@ -1,7 +1,7 @@
 /**
  * Chairs from a spreadsheet (issue 32): the columns an import reads, the template, and each row's
- * problems in the Add Chair dialog's words (SPEC §5 Add chair: 'Serial number is required',
- * 'Model is required', 'Serial number already exists'), plus the catalogue's options (SPEC §3) and
+ * problems in the Add Chair dialog's words (SPEC §5 Add chair: SERIAL_REQUIRED, MODEL_REQUIRED,
+ * SERIAL_ALREADY_EXISTS), plus the catalogue's options (SPEC §3) and
  * serials repeated in the file. A row with no problem becomes the args of one `chair.add`, the
  * mutation the dialog queues. Pure: the existing serials are passed in.
  *
@@ -22,10 +22,10 @@ import {
 } from './chair-models';
 import { SERIAL_ALREADY_EXISTS } from './chairs';
 import { unguardCell } from './csv-cells';
-import { mutationArgSchemas } from './mutations';
+import { MODEL_REQUIRED, mutationArgSchemas, SERIAL_REQUIRED } from './mutations';
 
-export const SERIAL_REQUIRED = 'Serial number is required';
-export const MODEL_REQUIRED = 'Model is required';
+export { MODEL_REQUIRED, SERIAL_REQUIRED };
+
 export const SERIAL_REPEATED = 'Serial number appears more than once in this file';
 
 type ConfigurationField = keyof ChairConfiguration;

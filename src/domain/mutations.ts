@@ -27,7 +27,10 @@ const text = z.string();
 // Fields several inputs share; the form schemas (./schemas) take these through the shapes below.
 const name = z.string().trim().min(1, { error: 'Name is required' });
 const title = z.string().trim().min(1, { error: 'Title is required' });
-const chairModel = z.enum(['S30', 'U500'], { error: 'Model is required' });
+/** SPEC §5 Add chair's messages (the dialog's and the spreadsheet import's). */
+export const SERIAL_REQUIRED = 'Serial number is required';
+export const MODEL_REQUIRED = 'Model is required';
+const chairModel = z.enum(['S30', 'U500'], { error: MODEL_REQUIRED });
 /** A required list of text: entries trimmed, blanks dropped, then at least one left. */
 const requiredList = (message: string) =>
   z
@@ -125,7 +128,7 @@ const serviceRequestArgs = {
 // ---------------------------------------------------------------------------------------------
 // Chairs, warranty, installations, part requests
 // ---------------------------------------------------------------------------------------------
-const serialNumber = z.string().trim().min(1, { error: 'Serial number is required' });
+const serialNumber = z.string().trim().min(1, { error: SERIAL_REQUIRED });
 // abort: the activation form's 14-day check does not run on an empty date.
 const deliveryDate = z.string().min(1, { error: 'Delivery date is required', abort: true });
 
