@@ -26,7 +26,8 @@ export interface AsyncStorage {
 
 /** The database of the session's copy, apart from the users' mirrors (one per user). */
 export const SESSION_DATABASE = 'chairside-session';
-const STORE = 'items';
+export const SESSION_STORE = 'items';
+const STORE = SESSION_STORE;
 
 /** Key-value storage in one IndexedDB object store; failures read as empty and write nothing. */
 export function indexedDbStorage(

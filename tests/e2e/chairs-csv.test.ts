@@ -123,9 +123,13 @@ describe('chairs by spreadsheet', { timeout: 240_000 }, () => {
       .getByRole('article', { name: /^CSV-E2E-/ })
       .first()
       .waitFor();
+    // Export waits for the list to be complete and searched (the sync may still be writing the
+    // accepted chairs back when the push has drained): the button is enabled then.
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    await expect.poll(() => exportButton.isEnabled(), { timeout: 60_000 }).toBe(true);
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      page.waitForEvent('download', { timeout: 60_000 }),
+      exportButton.click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^chairs-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = Papa.parse<string[]>(

@@ -9,6 +9,7 @@ import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import type { Database } from '../../server/db/database';
 import type { DemoRole } from '../../src/domain/demo-accounts';
 import { AUTH_STORAGE_KEY } from '../../src/lib/env';
+import { SESSION_DATABASE, SESSION_STORE } from '../../src/lib/session-storage';
 import { roleContext, signInAndSync } from './roles';
 import { syncStatus } from './steps';
 
@@ -142,14 +143,39 @@ export async function expireStoredAccessToken(
 ): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/rest/v1/`);
-  const expired = await page.evaluate((key) => {
-    const raw = localStorage.getItem(key);
-    if (!raw) return false;
-    const session = JSON.parse(raw) as { expires_at?: number };
-    session.expires_at = Math.floor(Date.now() / 1000) - 60;
-    localStorage.setItem(key, JSON.stringify(session));
-    return true;
-  }, AUTH_STORAGE_KEY);
+  // Both copies of the session (localStorage and the service worker's in IndexedDB,
+  // src/lib/session-storage.ts): the page takes the newer of the two.
+  const expired = await page.evaluate(
+    async ({ key, database, store }) => {
+      const expire = (raw: string) => {
+        const session = JSON.parse(raw) as { expires_at?: number };
+        session.expires_at = Math.floor(Date.now() / 1000) - 60;
+        return JSON.stringify(session);
+      };
+      const raw = localStorage.getItem(key);
+      if (!raw) return false;
+      localStorage.setItem(key, expire(raw));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      if (!db.objectStoreNames.contains(store)) return true;
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction(store, 'readwrite');
+        const items = tx.objectStore(store);
+        const read = items.get(key);
+        read.onsuccess = () => {
+          if (typeof read.result === 'string') items.put(expire(read.result), key);
+        };
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      return true;
+    },
+    { key: AUTH_STORAGE_KEY, database: SESSION_DATABASE, store: SESSION_STORE },
+  );
   await page.close();
   if (!expired) throw new Error('No session stored on the device');
 }
