@@ -12,11 +12,17 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 export const syncStatus = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
 
-/** Resolves when the page's running animations have finished. */
-export const settled = (page: Page) =>
-  page.evaluate(() =>
+/**
+ * Resolves when the screen is at rest: no list still reading or searching (`aria-busy`, which
+ * SearchableList holds meanwhile, its Export CSV disabled) and the page's running animations (a
+ * dialog opening, the Export button fading in once its list is complete) finished.
+ */
+export const settled = async (page: Page) => {
+  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+  await page.evaluate(() =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
+};
 
 /** The page checks on the page as it is now, and a screenshot `<shot>.png` when asked for. */
 export async function checkAndShoot(page: Page, where: string, shot: string): Promise<void> {
