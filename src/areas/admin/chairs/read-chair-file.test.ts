@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chairImportTemplate } from '../../../domain/chair-import';
+import { defaultConfiguration } from '../../../domain/chair-models';
 import { MAX_IMPORT_ROWS, readChairFile } from './read-chair-file';
 
 const HEADER = chairImportTemplate().headers.join(',');
@@ -22,16 +23,8 @@ describe('readChairFile', () => {
     expect(file.rows[0]?.chair).toEqual({
       serialNumber: 'S30-26-00001',
       model: 'S30',
-      configuration: {
-        deliverySystem: 'Hanging Delivery',
-        instrumentOption: 'Option One',
-        assistantChairside: 'Standard',
-        lighting: 'V1 4300K',
-        footControl: 'Pedal',
-        upholsteryType: 'Formed',
-        upholsteryColor: 'H1',
-        monitorBracket: 'No Monitor Bracket',
-      },
+      // The template's example: the S30 with its first options.
+      configuration: defaultConfiguration('S30'),
     });
   });
 
