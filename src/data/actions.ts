@@ -34,6 +34,37 @@ export function announceLocalWrite(): void {
   for (const listener of writeListeners) listener();
 }
 
+/** A new pending outbox entry for `args` (its touches are filled in when it is applied). */
+function outboxEntry<N extends MutationName>(
+  userId: string,
+  name: N,
+  args: MutationArgs<N>,
+  options: PerformOptions = {},
+): OutboxEntry {
+  return {
+    id: options.id ?? crypto.randomUUID(),
+    name,
+    args,
+    userId,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    touches: [],
+    status: 'pending',
+    attempts: 0,
+  };
+}
+
+/** Within the caller's transaction: the entry's change applied to the mirror, then queued. */
+async function applyAndQueue(db: ChairsideDatabase, entry: OutboxEntry): Promise<void> {
+  const store = recordingStore(db);
+  const effect = effects[entry.name] as Effect<MutationName>;
+  await effect(store, entry.args as MutationArgs<MutationName>, {
+    userId: entry.userId,
+    now: entry.createdAt,
+  });
+  entry.touches = store.touched();
+  entry.seq = await db.outbox.add(entry);
+}
+
 /**
  * Validates, applies locally and queues one mutation for `userId`. Throws the ZodError of an
  * invalid input, or MutationRejected when the mirror already shows the change cannot succeed
@@ -47,22 +78,9 @@ export async function performMutation<N extends MutationName>(
   options: PerformOptions = {},
 ): Promise<OutboxEntry> {
   const args = mutationArgSchemas[name].parse(input) as MutationArgs<N>;
-  const entry: OutboxEntry = {
-    id: options.id ?? crypto.randomUUID(),
-    name,
-    args,
-    userId,
-    createdAt: (options.now ?? new Date()).toISOString(),
-    touches: [],
-    status: 'pending',
-    attempts: 0,
-  };
+  const entry = outboxEntry(userId, name, args, options);
   await db.transaction('rw', allTables(db), async () => {
-    const store = recordingStore(db);
-    const effect = effects[name] as Effect<N>;
-    await effect(store, args, { userId, now: entry.createdAt });
-    entry.touches = store.touched();
-    entry.seq = await db.outbox.add(entry);
+    await applyAndQueue(db, entry);
   });
   announceLocalWrite();
   return entry;
@@ -115,25 +133,11 @@ async function performBatch<N extends MutationName>(
   name: N,
   inputs: readonly MutationInput<N>[],
 ): Promise<void> {
-  const now = new Date().toISOString();
-  const parsed = inputs.map((input) => mutationArgSchemas[name].parse(input) as MutationArgs<N>);
+  const now = new Date();
+  const entries = inputs.map((input) =>
+    outboxEntry(userId, name, mutationArgSchemas[name].parse(input) as MutationArgs<N>, { now }),
+  );
   await db.transaction('rw', allTables(db), async () => {
-    for (const args of parsed) {
-      const entry: OutboxEntry = {
-        id: crypto.randomUUID(),
-        name,
-        args,
-        userId,
-        createdAt: now,
-        touches: [],
-        status: 'pending',
-        attempts: 0,
-      };
-      const store = recordingStore(db);
-      const effect = effects[name] as Effect<N>;
-      await effect(store, args, { userId, now });
-      entry.touches = store.touched();
-      entry.seq = await db.outbox.add(entry);
-    }
+    for (const entry of entries) await applyAndQueue(db, entry);
   });
 }
