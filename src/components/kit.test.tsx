@@ -22,9 +22,11 @@ import {
 const show = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
 
 describe('the kit', () => {
-  it('announces loading as a status with its words', () => {
+  it('announces loading as a busy status with its words', () => {
     show(<LoadingState label="Loading tickets…" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading tickets…');
+    // Busy: assistive technology waits, and the browser checks wait for it to go.
+    expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
   });
 
   it('offers a search box by its accessible name', async () => {

@@ -13,8 +13,8 @@ export const syncStatus = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
 
 /**
- * Resolves when the screen is at rest: no list still reading or searching (`aria-busy`, which
- * SearchableList holds meanwhile, its Export CSV disabled) and the page's running animations (a
+ * Resolves when the screen is at rest: nothing still reading or searching (`aria-busy`: every
+ * LoadingState, and SearchableList's rows while its search runs, its Export CSV disabled) and the page's running animations (a
  * dialog opening, the Export button fading in once its list is complete) finished.
  */
 export const settled = async (page: Page) => {
