@@ -3,6 +3,7 @@
 // (re)join pulling what was missed without doubling the pass in flight, no socket and no request
 // while the browser reports no network, and the field team's presence passed on.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SYNC_KEY } from '../src/data/mirror-state';
 import { JOIN_WAIT_MS, POKE_WINDOW_MS, SyncEngine } from './engine';
 import type { LiveListener, LivePort } from './live';
 import { ENGINEER_ID, fakeAuth, freshDatabase, ok, scriptedTransport } from './testing/fixtures';
@@ -45,11 +46,19 @@ const settle = async (engine: SyncEngine) => {
   });
 };
 
-/** An engine with a fake live port over `transport` (an empty server by default), not started. */
-function liveEngine(transport = scriptedTransport(() => ok({ rows: [], total: 0 }))) {
+/**
+ * An engine with a fake live port over `transport` (an empty server by default), not started: on a
+ * new device, or on one whose first sync is done (`returning`).
+ */
+async function liveEngine(
+  transport = scriptedTransport(() => ok({ rows: [], total: 0 })),
+  { returning = false } = {},
+) {
   const { port, state } = fakeLive();
+  const db = freshDatabase();
+  if (returning) await db.meta.put({ key: FIRST_SYNC_KEY, value: true });
   const engine = new SyncEngine({
-    db: freshDatabase(),
+    db,
     userId: ENGINEER_ID,
     transport,
     auth: fakeAuth(),
@@ -60,7 +69,7 @@ function liveEngine(transport = scriptedTransport(() => ok({ rows: [], total: 0 
 
 /** An engine on an empty server, started and joined. */
 async function startedEngine() {
-  const started = liveEngine();
+  const started = await liveEngine();
   await started.engine.start();
   started.state.listener?.joined();
   await settle(started.engine);
@@ -105,8 +114,33 @@ describe('SyncEngine live updates', () => {
     expect(state.closed).toBe(1);
   });
 
+  it('a new device pulls at once; the join during its pull brings one whole pull more', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transport = scriptedTransport(async (fn) => {
+      if (fn === 'sync_pull') await held;
+      return ok({ rows: [], total: 0 });
+    });
+    const { engine, state } = await liveEngine(transport);
+    await engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // Not waiting for the join: the first pull is asked for at once, beside the socket.
+    expect(state.opened).toBe(1);
+    await vi.waitFor(() => expect(pulledTables(transport.calls).length).toBeGreaterThan(0));
+    state.listener?.joined();
+    release();
+    await vi.advanceTimersByTimeAsync(POKE_WINDOW_MS);
+    await settle(engine);
+    // The first sync's pull of every table, then one more: what changed before the join.
+    expect(pulledTables(transport.calls)).toHaveLength(18);
+    expect(engine.getStatus().firstSyncDone).toBe(true);
+    engine.stop();
+  });
+
   it('syncs once joined: one pull reads what came before the join, pokes bring the rest', async () => {
-    const { engine, transport, state } = liveEngine();
+    const { engine, transport, state } = await liveEngine(undefined, { returning: true });
     await engine.start();
     await settle(engine);
     expect(state.opened).toBe(1);
@@ -118,7 +152,7 @@ describe('SyncEngine live updates', () => {
   });
 
   it('syncs without the join when it does not come within JOIN_WAIT_MS (Realtime down)', async () => {
-    const { engine, transport } = liveEngine();
+    const { engine, transport } = await liveEngine(undefined, { returning: true });
     await engine.start();
     await vi.advanceTimersByTimeAsync(JOIN_WAIT_MS - 10);
     expect(transport.calls).toEqual([]);
@@ -137,7 +171,7 @@ describe('SyncEngine live updates', () => {
       if (fn === 'sync_pull') await held;
       return ok({ rows: [], total: 0 });
     });
-    const { engine, state } = liveEngine(transport);
+    const { engine, state } = await liveEngine(transport, { returning: true });
     await engine.start();
     state.listener?.joined();
     // Joined again (a lost connection) while the pass is pulling its first table: that pull
@@ -197,7 +231,7 @@ describe('SyncEngine live updates', () => {
 
   it('starts offline without a socket or a request', async () => {
     setOnline(false);
-    const { engine, transport, state } = liveEngine();
+    const { engine, transport, state } = await liveEngine();
     await engine.start();
     await settle(engine);
     expect(state.opened).toBe(0);

@@ -186,10 +186,20 @@ export class SyncEngine implements UserSync {
    * Joins the live topics, then syncs: the pass's pull then reads everything committed before the
    * join, and every later change comes as a poke, so one pull leaves no gap (a pull begun before
    * the join would need a second one after it). Without live updates, or when the join has not
-   * come within JOIN_WAIT_MS (Realtime down), the pass goes ahead without it.
+   * come within JOIN_WAIT_MS (Realtime down), the pass goes ahead without it. A new device's first
+   * sync is the exception: it starts at once, and the join brings the second pass.
    */
   private syncOnceJoined(): void {
     if (!this.options.live) {
+      void this.requestSync();
+      return;
+    }
+    if (!this.status.firstSyncDone) {
+      // A new device's first sync does not wait for the join (a socket's round trips before the
+      // first row, while its user looks at a spinner: issue 30). The join, when it comes during
+      // the pull, pokes every table: one pass more reads what changed meanwhile (`joined`
+      // below), so nothing is missed.
+      this.goLive();
       void this.requestSync();
       return;
     }
