@@ -131,7 +131,7 @@ describe('live updates across devices', { timeout: 240_000 }, () => {
             seen = now;
             return quiet;
           },
-          { intervals: [2_000], timeout: 20_000 },
+          { interval: 2_000, timeout: 20_000 },
         )
         .toBe(true);
       const sockets: string[] = [];
