@@ -7,11 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EngineerCounts } from '../../domain/vendor';
 import type { User } from '../../domain/entities';
 import { useEngineerWorkloads } from './engineer-workloads';
+import type * as SharedMirror from './shared-mirror';
 
 const mirror = vi.hoisted(() => ({ values: new Map<string, unknown>() }));
 
 vi.mock('./shared-mirror', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./shared-mirror')>()),
+  ...(await importOriginal<typeof SharedMirror>()),
   useSharedMirror: (key: string) => mirror.values.get(key),
 }));
 
