@@ -67,6 +67,25 @@ async function liveEngine(
   return { engine, state, transport };
 }
 
+/**
+ * An empty server whose pulls wait until `release()`; `hold()` makes the next ones wait again.
+ */
+function heldServer() {
+  let release: () => void = () => undefined;
+  let held = Promise.resolve();
+  const hold = () => {
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  hold();
+  const transport = scriptedTransport(async (fn) => {
+    if (fn === 'sync_pull') await held;
+    return ok({ rows: [], total: 0 });
+  });
+  return { transport, hold, release: () => release() };
+}
+
 /** An engine on an empty server, started and joined. */
 async function startedEngine() {
   const started = await liveEngine();
@@ -115,14 +134,7 @@ describe('SyncEngine live updates', () => {
   });
 
   it('a new device pulls at once; the join during its pull brings one whole pull more', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const transport = scriptedTransport(async (fn) => {
-      if (fn === 'sync_pull') await held;
-      return ok({ rows: [], total: 0 });
-    });
+    const { transport, release } = heldServer();
     const { engine, state } = await liveEngine(transport);
     await engine.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -163,14 +175,7 @@ describe('SyncEngine live updates', () => {
   });
 
   it('pulls every table after a rejoin, unless the pass in flight has yet to pull them', async () => {
-    let release: () => void = () => undefined;
-    let held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const transport = scriptedTransport(async (fn) => {
-      if (fn === 'sync_pull') await held;
-      return ok({ rows: [], total: 0 });
-    });
+    const { transport, hold, release } = heldServer();
     const { engine, state } = await liveEngine(transport, { returning: true });
     await engine.start();
     state.listener?.joined();
@@ -192,9 +197,7 @@ describe('SyncEngine live updates', () => {
     expect(pulledTables(transport.calls)).toHaveLength(27);
 
     // Rejoined while a pass (the minute's) has yet to start its pull: no pass more.
-    held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    hold();
     const pass = engine.requestSync();
     state.listener?.joined();
     release();

@@ -28,6 +28,7 @@ import type { Role } from '../../src/domain/schemas/common';
 import { FIRST_STAGE } from '../../sync/first-sync';
 import { launchOptions } from '../e2e/browser';
 import { ROLE_VIEWPORT } from '../e2e/roles';
+import { signIn, syncStatus } from '../e2e/steps';
 import {
   FULL,
   countsAs,
@@ -302,13 +303,8 @@ async function warmUp(backend: Backend): Promise<void> {
   const context = await browser.newContext({ viewport: ROLE_VIEWPORT.ENGINEER });
   try {
     const page = await context.newPage();
-    await page.goto(`${backend.server.url}/#/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Sync status/ })
+    await signIn(page, backend.server.url, { email, password: PASSWORD }, roleHome('ENGINEER'));
+    await syncStatus(page)
       .getByText(/Synced/)
       .waitFor({ timeout: 900_000 });
   } finally {
@@ -355,7 +351,7 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
         await page.goto(`${backend.server.url}/#/login`);
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Password').fill(PASSWORD);
-        const status = page.getByRole('banner').getByRole('button', { name: /^Sync status/ });
+        const status = syncStatus(page);
         const { main, after } = await traceMainThread(
           page,
           async () => {

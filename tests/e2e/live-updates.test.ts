@@ -13,7 +13,7 @@ import { customerPaths, engineerPaths, roleHome, vendorPaths } from '../../src/d
 import { demoBackendForThisFile } from './demo-server';
 import { watchContentSecurityPolicy } from './page-checks';
 import { ROLE_VIEWPORT } from './roles';
-import { checkAndShoot, signIn } from './steps';
+import { checkAndShoot, signIn, syncStatus } from './steps';
 
 const demo = demoBackendForThisFile();
 
@@ -113,9 +113,7 @@ describe('live updates across devices', { timeout: 240_000 }, () => {
     try {
       // A device that has synced before (a new device's first sync does not wait for the join,
       // and its join brings one pass more, which would land in the counts below).
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: /^Sync status/ })
+      await syncStatus(page)
         .getByText(/Synced/)
         .waitFor(LIVE);
       await page.reload();
