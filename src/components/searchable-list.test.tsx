@@ -1,13 +1,15 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchesSearch, searchText } from '../domain/search';
+import { captureDownloads, csvLines } from '../testing/downloads';
 import { EditDeleteButtons, useDeleteConfirmation } from './delete-confirmation';
 import { FormDialog } from './form-dialog';
 import { searchJob } from './list-search';
+import type { CsvExport } from './export-csv-button';
 import { ROW_CHUNK, SearchableList, narrowSearch, type SearchResult } from './searchable-list';
 
 const show = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
@@ -26,15 +28,18 @@ function List({
   items,
   filter,
   complete,
+  csv,
 }: {
   items: Row[] | undefined;
   filter?: (row: Row) => boolean;
   complete?: boolean;
+  csv?: CsvExport<Row>;
 }) {
   return (
     <SearchableList
       items={items}
       complete={complete}
+      csv={csv}
       loadingLabel="Loading rows…"
       searchLabel="Search rows"
       searchPlaceholder="Search..."
@@ -156,6 +161,79 @@ describe('SearchableList with the first part of a big list', { timeout: 30_000 }
     );
     expect(await screen.findByText('Pump 777')).toBeInTheDocument();
     expect(items()).toHaveLength(1);
+  });
+});
+
+describe('SearchableList Export CSV', { timeout: 30_000 }, () => {
+  const csv: CsvExport<Row> = { name: 'rows', columns: [{ header: 'Name', value: (r) => r.name }] };
+  const again = (ui: ReactNode) => <ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>;
+  const exportButton = () => screen.getByRole('button', { name: 'Export CSV' });
+  /** The rows' frame, busy while the list's search runs. */
+  const rowsFrame = () => screen.getByRole('list', { name: 'Rows' }).closest('[aria-busy]');
+  /** A sync's write: the same rows and a new one at the top, so the list searches again. */
+  const afterSync = () => [{ id: 'new', name: 'Pump from the sync' }, ...rows(2000)];
+
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The list of 2000 rows searched for 'pump', the search over. */
+  async function searchedForPump() {
+    const user = userEvent.setup();
+    const view = show(<List items={rows(2000)} csv={csv} />);
+    expect(exportButton()).toBeEnabled();
+    await user.type(screen.getByRole('searchbox', { name: 'Search rows' }), 'pump');
+    await waitFor(() => expect(rowsFrame()).toHaveAttribute('aria-busy', 'false'));
+    return view;
+  }
+
+  /**
+   * A sync's write arrives, and the list's search of it is left running: the clock moves on at
+   * every look, so each slice of the search looks at one batch of rows and leaves the rest to a
+   * task of its own, which no synchronous step of the test lets run.
+   */
+  function syncWrites(view: ReturnType<typeof show>) {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 100));
+    view.rerender(again(<List items={afterSync()} csv={csv} />));
+    expect(rowsFrame()).toHaveAttribute('aria-busy', 'true');
+  }
+
+  it('is off until the list is first read', () => {
+    const view = show(<List items={undefined} csv={csv} />);
+    expect(exportButton()).toBeDisabled();
+    view.rerender(again(<List items={rows(3)} csv={csv} />));
+    expect(exportButton()).toBeEnabled();
+  });
+
+  it("stays on while a sync's write has the list search again", async () => {
+    const view = await searchedForPump();
+    syncWrites(view);
+    expect(exportButton()).toBeEnabled();
+  });
+
+  it("a click while a sync's write has the list search again exports that search's rows", async () => {
+    const downloads = captureDownloads();
+    const view = await searchedForPump();
+    syncWrites(view);
+    const button = exportButton();
+    fireEvent.click(button);
+    // Taken, and spinning until the search is over.
+    expect(button).toHaveAttribute('data-loading');
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const lines = await csvLines(downloads[0]);
+    // The new row and the 1000 pumps: the rows of the search after the write, not before it.
+    expect(lines).toHaveLength(1 + 1001);
+    expect(lines.slice(0, 3)).toEqual(['Name', 'Pump from the sync', 'Pump 1']);
+    expect(rowsFrame()).toHaveAttribute('aria-busy', 'false');
+    expect(items()[0]).toHaveTextContent('Pump from the sync');
+  });
+
+  it('a click while the rest of a big list is read exports every row once it is in', async () => {
+    const downloads = captureDownloads();
+    const view = show(<List items={rows(50)} complete={false} csv={csv} />);
+    fireEvent.click(exportButton());
+    view.rerender(again(<List items={rows(1000)} complete csv={csv} />));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(await csvLines(downloads[0])).toHaveLength(1 + 1000);
   });
 });
 

@@ -15,9 +15,21 @@
  *
  * The search state lives here; the screen passes `filter` (memoised: a new function is a new
  * filter) for its status and priority selects, which it renders in `controls`.
+ *
+ * Its Export CSV is on from the list's first read and stays on while the list searches again (a
+ * sync's write searches it again): a click waits for the search to settle (`useSettledRows`).
  */
 import { Box, Flex, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
-import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ListEmptyState } from './empty-state';
 import { ExportCsvButton, type CsvExport } from './export-csv-button';
 import { useListSearch, type SearchFields } from './list-search';
@@ -79,6 +91,7 @@ export function SearchableList<T>({
   const page = useShowMore(found.items);
   // Settled: what is shown is the answer to what was typed, over every row.
   const settled = found.settled && complete;
+  const settledRows = useSettledRows(found.items, settled);
 
   const field = (
     <SearchField
@@ -98,9 +111,9 @@ export function SearchableList<T>({
             // At the row's end, so it sits in one place on every list, wrapped or not.
             <Box ms="auto">
               <ExportCsvButton
-                rows={found.items}
+                settledRows={settledRows}
                 csv={csv}
-                disabled={items === undefined || !settled}
+                disabled={items === undefined}
               />
             </Box>
           ) : null}
@@ -135,6 +148,29 @@ export function SearchableList<T>({
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A getter of the rows the list shows once it has settled: at once when it has, else when the
+ * search running now (or the read of the rest of a big list) is over. What was committed counts,
+ * kept by a layout effect, so a click just after a sync's new rows are drawn, before their search
+ * is over, waits for that search instead of taking the rows from before. The getter is one
+ * function for the list's life.
+ */
+function useSettledRows<T>(rows: readonly T[], settled: boolean): () => Promise<readonly T[]> {
+  const shown = useRef({ rows, settled });
+  const waiting = useRef<((rows: readonly T[]) => void)[]>([]);
+  useLayoutEffect(() => {
+    shown.current = { rows, settled };
+    if (settled) for (const resolve of waiting.current.splice(0)) resolve(rows);
+  }, [rows, settled]);
+  return useCallback(
+    () =>
+      shown.current.settled
+        ? Promise.resolve(shown.current.rows)
+        : new Promise<readonly T[]>((resolve) => waiting.current.push(resolve)),
+    [],
   );
 }
 
