@@ -14,9 +14,9 @@ export const syncStatus = (page: Page) =>
 
 /**
  * Resolves when the screen is at rest: nothing still reading or searching (`aria-busy`: every
- * LoadingState, and SearchableList's rows while its search runs, its Export CSV disabled) and the
- * page's running animations (a dialog opening, the Export button fading in once its list is
- * complete) finished.
+ * LoadingState, and SearchableList's rows while its search runs) and the page's running
+ * animations (a dialog opening, the Export button fading in once its list is first read)
+ * finished.
  */
 export const settled = async (page: Page) => {
   await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
