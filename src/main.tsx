@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { router } from './app/router';
+import { HashRouter } from 'react-router-dom';
 import { preloadAreaAt } from './app/routes';
 import { AppTree } from './app/app-tree';
 import { prerenderedSignIn } from './app/boot-handoff';
@@ -32,7 +32,7 @@ if (session.getState().status === 'loading') {
 // any JavaScript: the app takes it over as it is (what the visitor typed included). Anything else
 // (a stored session, another screen) renders afresh.
 const root = document.getElementById('root')!;
-const tree = <AppTree session={session} router={router} />;
+const tree = <AppTree session={session} router={HashRouter} />;
 const path = window.location.hash.slice(1).split('?')[0] ?? '';
 if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) {
   hydrateRoot(root, tree);

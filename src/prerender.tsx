@@ -1,10 +1,10 @@
 // The build's render of the sign-in page (vite.config.ts's prerender plugin): the same tree the
 // browser renders (AppTree) at /login for a visitor with no stored session, as HTML with its
 // styles, so a first visit paints the page before any JavaScript runs.
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { AppTree } from './app/app-tree';
-import { appRoutes } from './app/routes';
 import { DeferredSession } from './data/session-deferred';
 import { paths } from './domain/paths';
 
@@ -13,6 +13,9 @@ export function renderSignIn(): string {
     storage: { getItem: () => null },
     load: () => Promise.reject(new Error('no session code at build time')),
   });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [paths.login] });
-  return renderToString(<AppTree session={session} router={router} />);
+  return renderToString(<AppTree session={session} router={AtSignIn} />);
+}
+
+function AtSignIn({ children }: { children: ReactNode }) {
+  return <MemoryRouter initialEntries={[paths.login]}>{children}</MemoryRouter>;
 }

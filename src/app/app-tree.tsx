@@ -4,17 +4,16 @@
 import { StrictMode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
-import { RouterProvider } from 'react-router-dom';
 import { system } from '../components/theme';
 import { SessionProvider } from '../data/session-context';
 import type { SessionAccess } from '../data/session-deferred';
 import { AppToaster } from './app-toaster';
-import type { AppRouter } from './router';
+import { AppRoutes, type AppRouter } from './router';
 import { UpdatePrompt } from './update-prompt';
 
 export function AppTree({
   session,
-  router,
+  router: Router,
 }: {
   session: SessionAccess;
   router: AppRouter;
@@ -24,9 +23,11 @@ export function AppTree({
       <ChakraProvider value={system}>
         <ThemeProvider attribute="class" disableTransitionOnChange>
           <SessionProvider store={session}>
-            <RouterProvider router={router} />
-            <UpdatePrompt />
-            <AppToaster router={router} />
+            <Router>
+              <AppRoutes />
+              <UpdatePrompt />
+              <AppToaster />
+            </Router>
           </SessionProvider>
         </ThemeProvider>
       </ChakraProvider>

@@ -1,7 +1,7 @@
 // The collapsible box of local demo accounts (SPEC §2): one click fills the sign-in form.
 import { Box, Button, Collapsible, Stack, Text } from '@chakra-ui/react';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../domain/demo-accounts';
-import { roleLabel } from '../domain/labels';
+import { roleLabel } from '../domain/role-labels';
 
 export function DemoCredentials({ onPick }: { onPick: (account: DemoAccount) => void }) {
   return (

@@ -4,7 +4,7 @@
 // stock level, role, warranty). Pure; takes whatever part of the row it needs.
 import { isChairModel, modelName, type ChairConfiguration } from './chair-models';
 import type { ChairStatus, PartRequestStatus, ServiceRequestStatus } from './entities';
-import type { PracticeType, Role } from './schemas/common';
+import type { PracticeType } from './schemas/common';
 import type {
   PartCondition,
   TicketPriority,
@@ -104,13 +104,9 @@ export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
   OUT_OF_STOCK: 'Out of Stock',
 };
 
-/** A role as the top bar's badge reads it. */
-export const ROLE_LABELS: Record<Role, string> = {
-  CUSTOMER: 'Customer',
-  ADMIN: 'Admin',
-  ENGINEER: 'Engineer',
-  VENDOR: 'Vendor',
-};
+// A role's words live in their own module: the sign-in page's demo box reads them without the
+// rest of these labels (and the chair and warranty rules they import).
+export { ROLE_LABELS, roleLabel } from './role-labels';
 
 /** A practice type in words (SPEC §3 practice.type). */
 export const PRACTICE_TYPE_LABELS: Record<PracticeType, string> = {
@@ -119,11 +115,6 @@ export const PRACTICE_TYPE_LABELS: Record<PracticeType, string> = {
   VETERINARY: 'Veterinary',
   CLINIC: 'Clinic',
 };
-
-/** A role's label; an unknown role reads as its own code, capitalised ('OTHER' -> 'Other'). */
-export function roleLabel(role: string): string {
-  return ROLE_LABELS[role as Role] ?? role.charAt(0).toUpperCase() + role.slice(1).toLowerCase();
-}
 
 /** A chair's configuration fields (SPEC §3 Configuration) in display order, with their names. */
 export const CHAIR_CONFIGURATION_LABELS = [
