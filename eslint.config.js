@@ -153,6 +153,49 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', storageImports] },
   },
   {
+    // The app runs a declarative router (src/app/router.tsx: <HashRouter>, useRoutes): the hooks
+    // and routers of react-router's data router would throw there, while the app tests' memory
+    // data router (src/testing/app-test-kit.tsx) would let them pass.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/data/**', 'src/lib/**', 'src/testing/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...storageImports.paths,
+            {
+              name: 'react-router-dom',
+              importNames: [
+                'createBrowserRouter',
+                'createHashRouter',
+                'createMemoryRouter',
+                'RouterProvider',
+                'useBlocker',
+                'unstable_usePrompt',
+                'useFetcher',
+                'useFetchers',
+                'useLoaderData',
+                'useActionData',
+                'useRouteLoaderData',
+                'useMatches',
+                'useNavigation',
+                'useRevalidator',
+                'useRouteError',
+                'useAsyncValue',
+                'useAsyncError',
+                'useSubmit',
+                'Form',
+              ],
+              message:
+                'The app runs a declarative router (src/app/router.tsx): data-router APIs throw there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
