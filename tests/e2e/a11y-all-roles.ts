@@ -59,7 +59,23 @@ async function eachTab(page: Page, scope: Locator, where: string, failures: stri
   }
 }
 
-/** The dialog openers visible in main now, one per kind (the first 'Edit …' of a list). */
+/** The buttons of this route already pressed as openers (see openers()), in the page. */
+type TriedWindow = Window & { __openersTried?: WeakSet<Element> };
+
+/** A new route: no button of it has been pressed as an opener yet. */
+async function forgetOpeners(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as TriedWindow).__openersTried = new WeakSet();
+  });
+}
+
+/**
+ * The dialog openers visible in main now, one per kind (the first 'Edit …' of a list), but for
+ * the buttons pressed already on an earlier tab of this route: a button outside the tabs (a
+ * screen's header, the ticket's Quick Actions) is the same element on every tab, and pressing it
+ * again opens the same dialog, or again none (a button named like an opener that opens none, such
+ * as 'Add Service Notes', which shows the notes tab, costs the 3 s wait for a dialog each time).
+ */
 async function openers(page: Page): Promise<{ key: string; button: Locator }[]> {
   const buttons = page.locator(
     'main button:visible:not([disabled]), main a[role="button"]:visible',
@@ -68,12 +84,13 @@ async function openers(page: Page): Promise<{ key: string; button: Locator }[]> 
     els.map((el) => ({
       name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
       popup: el.getAttribute('aria-haspopup') === 'dialog',
+      tried: (window as TriedWindow).__openersTried?.has(el) ?? false,
     })),
   );
   const found = new Map<string, Locator>();
-  names.forEach(({ name, popup }, i) => {
+  names.forEach(({ name, popup, tried }, i) => {
     const key = OPENER.exec(name)?.[0] ?? (popup ? name : null);
-    if (key && !found.has(key)) found.set(key, buttons.nth(i));
+    if (key && !tried && !found.has(key)) found.set(key, buttons.nth(i));
   });
   return [...found].map(([key, button]) => ({ key, button }));
 }
@@ -89,6 +106,7 @@ async function checkDialog(
   where: string,
   failures: string[],
 ): Promise<boolean> {
+  await opener.evaluate((el) => (window as TriedWindow).__openersTried?.add(el));
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.locator(DIALOG).last();
@@ -140,6 +158,7 @@ async function checkDialog(
 }
 
 async function checkRoute(page: Page, where: string, failures: string[], dialogs: string[]) {
+  await forgetOpeners(page);
   await check(page, where, failures);
   const walk = await focusWalk(page);
   // At least the skip link, the top bar's controls and the navigation.
