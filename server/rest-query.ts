@@ -266,33 +266,3 @@ class LogicParser extends Scanner {
     return this.operation(column, true);
   }
 }
-
-/**
- * A keyset page's `or=(updated_at.gt.X,and(updated_at.eq.X,id.gt.Y))` (RxDB's Supabase replication
- * and any client paging by (time, id)) means `updated_at >= X` as well, but PostgreSQL does not see
- * it in the OR: it read the (updated_at, id) index from its start and filtered every row before
- * the page (EXPLAIN: 90,001 rows removed by the filter for a page at row 90,000). The column and
- * value that every branch of an OR group bounds from below (`gt`, `gte` or `eq`, the same value,
- * at the top of the branch or inside its AND), or undefined.
- */
-export function lowerBound(group: LogicGroup): { column: string; value: string } | undefined {
-  if (group.op !== 'or' || group.items.length < 2) return undefined;
-  const bounds = group.items.map((item) => {
-    const filters =
-      item.kind === 'filter' ? [item] : item.op === 'and' && !item.negated ? item.items : [];
-    return filters.filter(
-      (f): f is Filter =>
-        f.kind === 'filter' &&
-        !f.negated &&
-        (f.op === 'gt' || f.op === 'gte' || f.op === 'eq') &&
-        typeof f.value === 'string',
-    );
-  });
-  for (const candidate of bounds[0] ?? []) {
-    const everyBranch = bounds.every((branch) =>
-      branch.some((f) => f.column === candidate.column && f.value === candidate.value),
-    );
-    if (everyBranch) return { column: candidate.column, value: candidate.value as string };
-  }
-  return undefined;
-}

@@ -14,14 +14,8 @@ import {
   sendJson,
   sendJsonText,
 } from './http-util';
-import {
-  lowerBound,
-  RestError,
-  parseQuery,
-  type Condition,
-  type Filter,
-  type ParsedQuery,
-} from './rest-query';
+import { isKeysetPage, keysetAfter } from './rest-keyset';
+import { RestError, parseQuery, type Condition, type Filter, type ParsedQuery } from './rest-query';
 
 export interface RestHandlerOptions {
   db: Database;
@@ -112,13 +106,14 @@ function whereClause(
   };
   const condition = (c: Condition): string => {
     if (c.kind === 'group') {
-      const joined = c.items.map(condition).join(c.op === 'and' ? ' and ' : ' or ');
-      const bound = c.negated ? undefined : lowerBound(c);
-      // The bound every branch implies, said once: PostgreSQL starts the index scan there.
-      if (bound) {
-        const col = checkColumn(columns, table, bound.column);
-        return `(${col} >= ${bind(bound.value)} and (${joined}))`;
+      // A keyset checkpoint as the row comparison it means: one index condition (./rest-keyset).
+      const keyset = keysetAfter(c);
+      if (keyset) {
+        const [a, b] = keyset.columns.map((column) => checkColumn(columns, table, column));
+        const [x, y] = keyset.after.map(bind);
+        return `(${a}, ${b}) ${keyset.inclusive ? '>=' : '>'} (${x}, ${y})`;
       }
+      const joined = c.items.map(condition).join(c.op === 'and' ? ' and ' : ' or ');
       return `${c.negated ? 'not ' : ''}(${joined})`;
     }
     const sql = comparison(c, checkColumn(columns, table, c.column), bind);
@@ -224,6 +219,12 @@ async function runTable(
     }
     if (parsed.limit !== undefined) sql += ` limit ${parsed.limit}`;
     if (parsed.offset !== undefined) sql += ` offset ${parsed.offset}`;
+    if (isKeysetPage(parsed)) {
+      // This statement only (the transaction ends with it): see isKeysetPage.
+      await tx.query(
+        `select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+      );
+    }
     // As JSON text, sent as is (see runRpc); the count decides a single-object answer.
     const { rows } = await tx.query<{ body: string; n: number }>(
       `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as n from (${sql}) r`,
