@@ -210,6 +210,10 @@ export class SessionStore {
     // enterAs takes over, so a device never holds two connections to one user's mirror.
     const reused = current.status === 'signedIn' && current.user.id === authUser.id;
     const db = reused ? current.db : this.open(authUser.id);
+    // Opened (on a new device: created, every table and index) while the user's row comes over
+    // the network, not after it, when the home's first reads and the first sync would wait for it
+    // (issue 30). A failure here is the first read's to report.
+    if (!reused) db.open().catch(() => undefined);
     let row: UserRowSummary | null;
     try {
       row = await this.readUserRow(authUser.id, db);

@@ -25,8 +25,11 @@ interface Device {
   store: SessionStore;
   storage: MemoryStorage;
   indexedDB: IDBFactory;
-  /** up: false = requests are never answered; refusing: requests fail at once. */
-  network: { up: boolean; refusing: boolean };
+  /**
+   * up: false = requests are never answered; refusing: requests fail at once; hold: requests
+   * whose URL it matches wait until it is set back to null.
+   */
+  network: { up: boolean; refusing: boolean; hold: RegExp | null };
   /** The mirrors this device's store opened, in order. */
   opened: ChairsideDatabase[];
 }
@@ -34,7 +37,11 @@ interface Device {
 function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
   const storage = existing?.storage ?? new MemoryStorage();
   const indexedDB = existing?.indexedDB ?? new IDBFactory();
-  const network = { up: true, refusing: false };
+  const network: Device['network'] = { up: true, refusing: false, hold: null };
+  const held = async (input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : String(input);
+    while (network.hold?.test(url)) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
   const client: SupabaseClient = createClient(running.url, 'local-anon-key', {
     auth: { persistSession: true, autoRefreshToken: false, storage, storageKey: 'chairside-auth' },
     global: {
@@ -43,7 +50,7 @@ function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
           ? Promise.reject(new TypeError('fetch failed'))
           : // No signal: a request is never answered.
             network.up
-            ? fetch(input, init)
+            ? held(input).then(() => fetch(input, init))
             : new Promise<Response>(() => undefined),
     },
     realtime: { transport: (globalThis.WebSocket ?? class {}) as never },
@@ -116,6 +123,17 @@ describe('SessionStore', () => {
     expect(user).toMatchObject({ email: 'vic@example.com', name: 'Vic Vance', role: 'ADMIN' });
     expect(d.store.getState().status).toBe('signedIn');
     await db.query(`update public.users set role = 'VENDOR' where email = 'vic@example.com'`);
+  });
+
+  it("opens a new mirror while the user's row comes over the network, not after it", async () => {
+    const d = device();
+    d.network.hold = /\/rest\/v1\/users/;
+    const signingIn = d.store.signIn('eve@example.com', 'correct-horse');
+    await vi.waitFor(() => expect(d.opened[0]?.isOpen()).toBe(true));
+    expect(d.store.getState().status).not.toBe('signedIn');
+    d.network.hold = null;
+    await signingIn;
+    expect(d.store.getState().status).toBe('signedIn');
   });
 
   it('restores the stored session on the next start', async () => {
