@@ -9,6 +9,63 @@ const THEME = '#0f4c5c';
 const AREA_ROUTES = /[\\/]src[\\/]areas[\\/]([^\\/]+)[\\/]routes\.tsx$/;
 
 /**
+ * `@chakra-ui/react/theme?lazy`: Chakra's theme module and its recipes once more, as modules of
+ * their own (their ids end in ?lazy), for src/components/theme-lazy-recipes.ts. Any Chakra import
+ * reaches every recipe through Chakra's index modules, so rolldown counts each recipe the app uses
+ * among the entry's modules: moved to another chunk, it would be loaded with the entry all the
+ * same. Reached only under this name, the recipes are the lazily loaded chunk's own. The dev server
+ * and the tests use the module itself.
+ */
+function lazyChakraTheme(): Plugin {
+  const LAZY = '?lazy';
+  const CHAKRA_THEME = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]/;
+  let build = false;
+  // Side-effect free, as Chakra's package.json says of every module (a new id loses that).
+  const lazy = (id: string) => ({ id: `${id}${LAZY}`, moduleSideEffects: false });
+  return {
+    name: 'chairside-lazy-chakra-theme',
+    enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    async resolveId(source, importer, options) {
+      if (source === `@chakra-ui/react/theme${LAZY}`) {
+        const theme = await this.resolve('@chakra-ui/react/theme', importer, options);
+        return build && theme ? lazy(theme.id) : theme;
+      }
+      // What a ?lazy module of Chakra's theme imports from its own folder is ?lazy too; the rest
+      // (anatomy, the styled system) is the entry's.
+      if (!importer?.endsWith(LAZY) || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer.slice(0, -LAZY.length), options);
+      return resolved && CHAKRA_THEME.test(resolved.id) ? lazy(resolved.id) : resolved;
+    },
+  };
+}
+
+/** Fails the build when an entry would load the lazy recipes' chunk at once (lazyChakraTheme). */
+function lazyRecipesStayLazy(): Plugin {
+  return {
+    name: 'chairside-lazy-recipes-stay-lazy',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const recipes = chunks.find((chunk) => chunk.name === 'theme-lazy-recipes');
+      if (!recipes)
+        this.error('no theme-lazy-recipes chunk (src/components/theme-lazy-recipes.ts)');
+      const eager = chunks.filter(
+        (chunk) => chunk.isEntry && chunk.imports.includes(recipes.fileName),
+      );
+      if (eager.length > 0) {
+        this.error(
+          `${eager.map((chunk) => chunk.fileName).join(', ')} imports ${recipes.fileName} at once: ` +
+            "the lazy recipes must come from '@chakra-ui/react/theme?lazy' only",
+        );
+      }
+    },
+  };
+}
+
+/**
  * The sign-in page, rendered by the build (src/prerender.tsx: the app's own tree at /login) into
  * index.html with its styles, so a first visit paints it before any JavaScript has loaded, let
  * alone run. The entry is preloaded instead of run: public/boot.js starts it at once for a stored
@@ -68,6 +125,8 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderSignIn(),
+    lazyChakraTheme(),
+    lazyRecipesStayLazy(),
     VitePWA({
       // Our own service worker (src/sw.ts, built to dist/sw.js): what the generated one did, and
       // the outbox's background sync (issue 32). The precache manifest is injected into it.
@@ -115,7 +174,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // The entry holds what the sign-in page needs: React, Chakra (with the app's recipes only),
+    // The entry holds what the sign-in page needs: React, Chakra (with the recipes it renders),
     // the router and the sign-in form. The session's code (supabase-js, Dexie, sync, the local
     // effects, zod) is a chunk of its own, loaded when a session is stored or the user signs in
     // (src/data/session-deferred.ts); every chunk is precached, so offline start is unchanged.

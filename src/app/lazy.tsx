@@ -3,9 +3,13 @@
 // installation wizard. The service worker precaches every chunk, so this works offline as before.
 // Once loaded, a value is read synchronously (no fallback frame on later visits); preload()
 // fetches it ahead of time (the routes do for the signed-in user's area, tests for all of them).
+// Everything loaded here is UI beyond the sign-in page, whose Chakra recipes the entry leaves out:
+// a value is ready once those are in the app's system too (loadLazyRecipes, theme.ts), so nothing
+// renders unstyled.
 import { Suspense, use, type ComponentType } from 'react';
 import { Center } from '@chakra-ui/react';
 import { LoadingState } from '../components/loading-state';
+import { loadLazyRecipes } from '../components/theme';
 
 export interface LazyValue<T> {
   /** Starts loading (once; again after a failure) and resolves with the value. */
@@ -18,8 +22,8 @@ export function lazyValue<T>(load: () => Promise<T>): LazyValue<T> {
   let loaded: { value: T } | undefined;
   let pending: Promise<T> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (value) => {
+    (pending ??= Promise.all([load(), loadLazyRecipes()]).then(
+      ([value]) => {
         loaded = { value };
         return value;
       },

@@ -2,52 +2,54 @@
 //
 // Chakra's default theme with only the recipes of the components the app uses (Chakra's "bundle
 // optimization" guide): every one of its 70-odd component recipes would otherwise be on the
-// sign-in page, about a tenth of its JavaScript. theme.test.ts requires a recipe here for every
-// Chakra component imported in src/, and the rest of the theme to be Chakra's default.
+// sign-in page, about a tenth of its JavaScript. And of those, the system starts with the recipes
+// of what the entry can render (the sign-in page, the loading and error states): the rest
+// (theme-lazy-recipes.ts) are added by loadLazyRecipes, which every lazily loaded screen waits
+// for (src/app/lazy.tsx), so a first visit's sign-in page loads none of them. theme.test.ts
+// requires a recipe here for every Chakra component the entry's modules import, one in either
+// set for every other Chakra component in src/, and the rest of the theme to be Chakra's default.
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   collapsibleSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
   textStyles,
-  textareaRecipe,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import type { ThemeRecipes } from './theme-lazy-recipes';
 
-/** Chakra's defaultConfig, but with the recipes of the components the app uses only. */
+/** The recipes of the components the entry renders: the sign-in page, loading and error states. */
+export const signInRecipes = {
+  recipes: {
+    button: buttonRecipe,
+    heading: headingRecipe,
+    icon: iconRecipe,
+    input: inputRecipe,
+    link: linkRecipe,
+    spinner: spinnerRecipe,
+  },
+  slotRecipes: {
+    alert: alertSlotRecipe,
+    collapsible: collapsibleSlotRecipe,
+    field: fieldSlotRecipe,
+  },
+} satisfies ThemeRecipes;
+
+/** Chakra's defaultConfig, but with the recipes of the sign-in page only (the rest come later). */
 export const chakraConfig = mergeConfigs(
   defaultBaseConfig,
   defineConfig({
@@ -63,39 +65,8 @@ export const chakraConfig = mergeConfigs(
       textStyles,
       layerStyles,
       animationStyles,
-      recipes: {
-        badge: badgeRecipe,
-        button: buttonRecipe,
-        checkmark: checkmarkRecipe,
-        heading: headingRecipe,
-        icon: iconRecipe,
-        input: inputRecipe,
-        inputAddon: inputAddonRecipe,
-        link: linkRecipe,
-        separator: separatorRecipe,
-        skeleton: skeletonRecipe,
-        spinner: spinnerRecipe,
-        textarea: textareaRecipe,
-      },
-      slotRecipes: {
-        alert: alertSlotRecipe,
-        avatar: avatarSlotRecipe,
-        card: cardSlotRecipe,
-        checkbox: checkboxSlotRecipe,
-        collapsible: collapsibleSlotRecipe,
-        dataList: dataListSlotRecipe,
-        dialog: dialogSlotRecipe,
-        drawer: drawerSlotRecipe,
-        emptyState: emptyStateSlotRecipe,
-        field: fieldSlotRecipe,
-        list: listSlotRecipe,
-        nativeSelect: nativeSelectSlotRecipe,
-        progress: progressSlotRecipe,
-        stat: statSlotRecipe,
-        table: tableSlotRecipe,
-        tabs: tabsSlotRecipe,
-        toast: toastSlotRecipe,
-      },
+      recipes: { ...signInRecipes.recipes },
+      slotRecipes: { ...signInRecipes.slotRecipes },
     },
   }),
 );
@@ -165,3 +136,28 @@ const config = defineConfig({
 });
 
 export const system = createSystem(chakraConfig, config);
+
+let lazyRecipesAdded: Promise<void> | undefined;
+
+/**
+ * Adds the recipes of every other component the app uses to `system` (once; again after a failed
+ * load). Chakra looks a component's recipe up in the system's theme when it first renders one (and
+ * keeps what it found), so whatever renders after this resolves is styled as if the system had
+ * them from the start; nothing renders before with one of them (the entry's components have theirs
+ * from the start, theme.test.ts). The recipes only style components: tokens, global styles and
+ * utilities do not depend on them.
+ */
+export function loadLazyRecipes(): Promise<void> {
+  lazyRecipesAdded ??= import('./theme-lazy-recipes').then(
+    ({ lazyRecipes }) => {
+      const theme = system._config.theme!;
+      Object.assign((theme.recipes ??= {}), lazyRecipes.recipes);
+      Object.assign((theme.slotRecipes ??= {}), lazyRecipes.slotRecipes);
+    },
+    (error: unknown) => {
+      lazyRecipesAdded = undefined;
+      throw error;
+    },
+  );
+  return lazyRecipesAdded;
+}

@@ -16,7 +16,8 @@ import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook
 import { PRACTICE_TYPE_LABELS } from '../domain/labels';
 import { PRACTICE_TYPES } from '../domain/schemas/common';
 import { FormActions } from './form-dialog';
-import { FormField, SelectField, TextField, labelledOptions } from './form-field';
+import { FormField, TextField } from './form-field';
+import { SelectField, labelledOptions } from './select-field';
 import { useUnsavedInput } from './unsaved-input';
 
 export type UserFieldName =

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { system } from '../components/theme';
+import { loadLazyRecipes, system } from '../components/theme';
 import { Toaster } from '../components/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
@@ -17,6 +17,10 @@ import { SessionStore, type SessionUser } from '../data/session';
 import { testSessionBackend, type TestInventory } from './session-backend';
 
 export type { TestInventory };
+
+// The screens under test come after a lazy load in the app, which adds their Chakra recipes to the
+// system: add them here too.
+await loadLazyRecipes();
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();

@@ -7,7 +7,8 @@
  * are read, so a chair chosen beforehand (Schedule Service on My Chairs) shows as chosen.
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, SelectField } from '../../components/form-field';
+import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/select-field';
 import { LoadingState } from '../../components/loading-state';
 import { useMyRequestableChairs } from '../../data/queries/customer';
 import { chairLabel } from '../../domain/labels';

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { toaster } from '../../../components/toaster';
-import { SelectField, labelledOptions } from '../../../components/form-field';
+import { SelectField, labelledOptions } from '../../../components/select-field';
 import { useUnsavedInput } from '../../../components/unsaved-input';
 import { UserFields, type UserFieldName } from '../../../components/user-fields';
 import { useAction } from '../../../data/use-action';
