@@ -81,6 +81,12 @@ export async function runLighthouse(
         options.formFactor === 'desktop' ? desktopConfig : undefined,
       );
       const lhr = result?.lhr;
+      // A run Lighthouse could not score says why, next to its NaN.
+      if (!lhr || lhr.runtimeError) {
+        console.warn(
+          `Lighthouse run ${i + 1} on ${url}: ${lhr?.runtimeError?.code ?? 'no result'} ${lhr?.runtimeError?.message ?? ''}`,
+        );
+      }
       const scores: LighthouseRun['scores'] = {};
       for (const category of categories) {
         scores[category] = Math.round((lhr?.categories[category]?.score ?? Number.NaN) * 100);
