@@ -22,11 +22,14 @@ function LoadedToaster() {
   const { Toaster, dismissToastsOfPreviousScreen } = useLazy(toasterModule);
   const { pathname } = useLocation();
   const shown = useRef(pathname);
-  // A new screen: the previous one's toasts go, so they never cover this one's figures.
+  // A new screen: the previous one's toasts go, so they never cover this one's figures. A task
+  // after the commit that shows it: dismissed from within the commit itself, Chakra's toaster
+  // took the dismissal of only one of several toasts (field-findings-ui's browser test).
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    dismissToastsOfPreviousScreen();
+    const leaving = setTimeout(() => dismissToastsOfPreviousScreen(), 0);
+    return () => clearTimeout(leaving);
   }, [dismissToastsOfPreviousScreen, pathname]);
   return <Toaster />;
 }
