@@ -77,6 +77,14 @@ export function Toaster() {
             // instead of stacking, so three take one toast's height in the top bar (see the group).
             css={{
               ...TOAST_COLOURS,
+              // A toast takes focus on Tab (it pauses while focused): its ring is the app's 2 px,
+              // in the text colour of the page it sits on, so 3:1 or more in either mode.
+              _focusVisible: {
+                outlineWidth: '2px',
+                outlineStyle: 'solid',
+                outlineColor: 'fg',
+                outlineOffset: '2px',
+              },
               [PHONE]: {
                 top: '0 !important',
                 bottom: 'auto !important',

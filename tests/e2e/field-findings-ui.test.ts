@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerPaths, vendorPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
+import { focusedRingProblem } from './page-checks';
 import { go, roleContext, screenShown, signInAs } from './roles';
 
 const demo = demoBackendForThisFile();
@@ -115,6 +116,14 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
         }
       }
       await shoot(page, 'customer-parts-tablet-toasts');
+      // A keyboard user who tabs on from the last button pressed reaches the toasts (they pause
+      // while focused) and sees where focus is: a ring of 2 px at 3:1, as on every control.
+      const onToast = () =>
+        page.evaluate(() => document.activeElement?.matches('[data-part="root"][data-type]'));
+      for (let n = 0; n < 60 && !(await onToast()); n += 1) await page.keyboard.press('Tab');
+      expect(await onToast()).toBe(true);
+      expect(await focusedRingProblem(page)).toBeNull();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       // On a phone too: in the top bar's first row, clear of every control.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(4500);

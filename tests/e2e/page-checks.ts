@@ -120,6 +120,18 @@ export async function focusWalk(page: Page): Promise<FocusWalk> {
   };
 }
 
+/**
+ * The focus ring of the element that has focus now, measured as focusWalk measures each stop: null
+ * when it has a ring of 2 px or more at 3:1 or more against what is behind it, else what is wrong.
+ * Throws when nothing has focus.
+ */
+export async function focusedRingProblem(page: Page): Promise<string | null> {
+  await page.evaluate(INSTALL_FOCUS_PROBE);
+  const stop = (await page.evaluate('window.__focusProbe.stop()')) as { ring: string | null } | null;
+  if (!stop) throw new Error('Nothing on the page has focus');
+  return stop.ring;
+}
+
 /** In-page half of focusWalk (a string: evaluated through the DevTools protocol, beyond the CSP). */
 const INSTALL_FOCUS_PROBE = `(() => {
   const ids = new WeakMap();
