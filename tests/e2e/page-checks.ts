@@ -127,7 +127,9 @@ export async function focusWalk(page: Page): Promise<FocusWalk> {
  */
 export async function focusedRingProblem(page: Page): Promise<string | null> {
   await page.evaluate(INSTALL_FOCUS_PROBE);
-  const stop = (await page.evaluate('window.__focusProbe.stop()')) as { ring: string | null } | null;
+  const stop = (await page.evaluate('window.__focusProbe.stop()')) as {
+    ring: string | null;
+  } | null;
   if (!stop) throw new Error('Nothing on the page has focus');
   return stop.ring;
 }
