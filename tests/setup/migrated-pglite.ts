@@ -5,6 +5,11 @@
 // The dump is kept in node_modules/.cache, named by what it is made of (PGlite's version, the
 // database module, the bootstrap and every migration): `npm test`'s browser phase reuses the one its
 // integration phase made, and a run after a change to any of them makes a new one.
+//
+// Each file pays for its copy's opening, most of it unpacking the dump: the dump leaves out the two
+// template databases (template0, template1), which no test connects to (PGlite serves its one
+// database, `postgres`; CREATE DATABASE runs only on a real PostgreSQL): 27 MB to unpack instead of
+// 42 MB, about a quarter less CPU for each copy.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -40,7 +45,9 @@ async function migratedDumpKey(): Promise<string> {
   }
   hash.update(await readFile(path.join(pglite, 'package.json')));
   const databaseModule = path.resolve('server', 'db', 'database.ts');
-  for (const file of [databaseModule, BOOTSTRAP_FILE]) hash.update(await readFile(file));
+  const thisModule = path.resolve('tests', 'setup', 'migrated-pglite.ts');
+  for (const file of [databaseModule, thisModule, BOOTSTRAP_FILE])
+    hash.update(await readFile(file));
   for (const name of (await readdir(MIGRATIONS_DIR)).sort()) {
     hash.update(name);
     hash.update(await readFile(path.join(MIGRATIONS_DIR, name)));
@@ -62,12 +69,18 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!made) {
     const db = await openDatabase({});
     await migrate(db);
-    const dump = await dumpPglite(db);
+    const { rows: templates } = await db.query<{ oid: number }>(
+      `select oid::int from pg_database where datname in ('template0', 'template1')`,
+    );
+    const dump = withoutDirectories(
+      new Uint8Array(await (await dumpPglite(db)).arrayBuffer()),
+      templates.map(({ oid }) => `base/${oid}`),
+    );
     await db.close();
     await mkdir(CACHE_DIR, { recursive: true });
     // Written aside and renamed: a run that starts meanwhile never reads half a file.
     const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(partial, dump);
     await rename(partial, file).catch(async (error: unknown) => {
       await rm(partial, { force: true });
       throw error;
@@ -79,6 +92,32 @@ export default async function setup(project: TestProject): Promise<void> {
     }
   }
   project.provide('migratedPglite', file);
+}
+
+/**
+ * The tar archive `tar` (ustar, as PGlite writes it) without the entries under `directories`
+ * (paths relative to the data directory, e.g. `base/1`).
+ */
+export function withoutDirectories(tar: Uint8Array, directories: string[]): Uint8Array {
+  const kept: Uint8Array[] = [];
+  const text = (from: number, length: number) =>
+    new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, '');
+  let at = 0;
+  while (at + 512 <= tar.length && tar[at] !== 0) {
+    const type = String.fromCharCode(tar[at + 156]!);
+    if (!['0', '5', '\0'].includes(type)) throw new Error(`Unexpected tar entry type '${type}'`);
+    const prefix = text(at + 345, 155);
+    const name = (prefix ? `${prefix}/` : '') + text(at, 100);
+    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const relative = name.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (!directories.some((dir) => relative === dir || relative.startsWith(`${dir}/`))) {
+      kept.push(tar.subarray(at, end));
+    }
+    at = end;
+  }
+  kept.push(new Uint8Array(1024)); // the archive's end: two empty blocks
+  return Buffer.concat(kept);
 }
 
 let dump: Promise<Blob> | undefined;
