@@ -64,6 +64,12 @@ function wrapClient(client: pg.PoolClient): Queryable {
 /** PostgreSQL through node-postgres: each transaction holds one pooled connection. */
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  let closing = false;
+  // An idle connection the server ends (a restart, an administrator, a dropped test database) is
+  // taken out of the pool and the next query opens another; unheard, its error would end the process.
+  pool.on('error', (error) => {
+    if (!closing) console.error(`PostgreSQL closed an idle connection: ${reason(error)}`);
+  });
   // Fail fast with one clear line when the URL is wrong (the password is not printed).
   await pool.query('select 1').catch(async (error: unknown) => {
     await pool.end().catch(() => undefined);
@@ -96,6 +102,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       return listenPostgres(databaseUrl, channel, handler);
     },
     async close() {
+      closing = true;
       await pool.end();
     },
   };
