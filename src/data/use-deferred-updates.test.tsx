@@ -14,6 +14,13 @@ function Shows() {
   return <p>{shown ?? 'loading'}</p>;
 }
 
+/** Renders <Shows />, gives it its first value, and forgets the renders so far. */
+function showingFirst() {
+  render(<Shows />);
+  act(() => setValue('first'));
+  seen.length = 0;
+}
+
 describe('useDeferredUpdates', () => {
   it('draws the first value in the render that receives it', () => {
     seen.length = 0;
@@ -28,20 +35,14 @@ describe('useDeferredUpdates', () => {
   });
 
   it('draws a later value first with the old one (urgent), then with the new (background)', () => {
-    seen.length = 0;
-    render(<Shows />);
-    act(() => setValue('first'));
-    seen.length = 0;
+    showingFirst();
     act(() => setValue('second'));
     expect(seen).toEqual(['first', 'second']);
     expect(screen.getByText('second')).toBeInTheDocument();
   });
 
   it('in a transition, a later value is drawn in that render (nothing to defer behind)', () => {
-    seen.length = 0;
-    render(<Shows />);
-    act(() => setValue('first'));
-    seen.length = 0;
+    showingFirst();
     act(() => startTransition(() => setValue('second')));
     expect(seen).toEqual(['second']);
   });

@@ -124,9 +124,8 @@ async function checkDialog(
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.locator(DIALOG).last();
-  if (!(await dialogOpened(page))) return false;
+  if (!(await dialogOpened(page))) return false; // at rest by then: no wait for it again
   await dialog.waitFor();
-  await settled(page);
   await check(page, where, failures);
   await eachTab(page, dialog, where, failures);
 
