@@ -209,4 +209,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright's waitForFunction does not await the predicate: an async one returns a promise,
+    // which is truthy at once (the background-sync test once went on before the page had
+    // registered its sync). Poll with page.evaluate instead (tests/e2e/steps.ts: eventually).
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message:
+            "waitForFunction takes an async predicate's promise as truthy at once: poll page.evaluate with eventually() (tests/e2e/steps.ts).",
+        },
+      ],
+    },
+  },
 );

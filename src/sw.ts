@@ -21,7 +21,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { OUTBOX_SYNC_TAG } from '../sync/background-sync';
-import { pushInBackground, workerPushDeps } from '../sync/background-push';
+import { pushInBackgroundRetrying, workerPushDeps } from '../sync/background-push';
 
 /** The parts of the service worker's global scope used here (the DOM lib does not have them). */
 interface ExtendableEvent extends Event {
@@ -61,8 +61,9 @@ registerRoute(
 self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
-    pushInBackground(workerPushDeps(self)).then((outcome) => {
-      // A failed sync is fired again later by the browser (with its own backoff, a few times).
+    pushInBackgroundRetrying(workerPushDeps(self)).then((outcome) => {
+      // Tried a few times seconds apart; still failing, the sync is fired again later by the
+      // browser (with its own backoff of minutes, a few times).
       if (outcome === 'later') throw new Error('The changes could not be sent yet');
     }),
   );

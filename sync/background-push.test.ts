@@ -6,7 +6,13 @@ import { openLocalDatabase, type ChairsideDatabase } from '../src/data/db';
 import { AUTH_STORAGE_KEY } from '../src/lib/env';
 import { indexedDbStorage, sharedSessionStorage } from '../src/lib/session-storage';
 import { workerSupabase } from '../src/lib/supabase';
-import { pushInBackground, workerPushDeps, type BackgroundPushDeps } from './background-push';
+import {
+  SYNC_EVENT_ATTEMPTS,
+  pushInBackground,
+  pushInBackgroundRetrying,
+  workerPushDeps,
+  type BackgroundPushDeps,
+} from './background-push';
 import type { BackendResponse } from './classify';
 import { SyncEngine } from './engine';
 import { syncLockName } from './push-changes';
@@ -184,6 +190,56 @@ describe('pushInBackground', () => {
       expect(await pendingCount(db)).toBe(0);
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('one sync event tries again, seconds apart, before it leaves it to the browser', () => {
+  it('sends once the network that has just come back answers, after the backoff', async () => {
+    const db = await mirrorWithTakes(1);
+    const { applied, transport: server } = ledgerServer();
+    // The first two requests fail (the worker's network is not back yet), then the server answers.
+    let failures = 2;
+    const transport: ScriptedTransport = {
+      ...server,
+      rpc: async (fn, params) => (failures-- > 0 ? offline : server.rpc(fn, params)),
+    };
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    await expect(pushInBackgroundRetrying(deps(db, transport), { wait })).resolves.toBe('sent');
+    expect([...applied.values()]).toEqual([1]);
+    expect(await pendingCount(db)).toBe(0);
+    // The engine's backoff: a 1 s window, then a 2 s one (each waited in its upper half).
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(500);
+    expect(waits[0]).toBeLessThanOrEqual(1_000);
+    expect(waits[1]).toBeGreaterThanOrEqual(1_000);
+    expect(waits[1]).toBeLessThanOrEqual(2_000);
+  });
+
+  it("gives up after its attempts with 'later', the changes kept, in under 15 s of waiting", async () => {
+    const db = await mirrorWithTakes(1);
+    const transport = scriptedTransport(() => offline);
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    await expect(pushInBackgroundRetrying(deps(db, transport), { wait })).resolves.toBe('later');
+    expect(waits).toHaveLength(SYNC_EVENT_ATTEMPTS - 1);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(15_000);
+    expect(await pendingCount(db)).toBe(1);
+  });
+
+  it('does not try again what is not a network failure', async () => {
+    const db = await mirrorWithTakes(1);
+    const { transport } = ledgerServer();
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    const backend = () => ({ transport, auth: fakeAuth(OTHER_ENGINEER_ID) });
+    await expect(
+      pushInBackgroundRetrying(deps(db, transport, { backend }), { wait }),
+    ).resolves.toBe('signInRequired');
+    await expect(
+      pushInBackgroundRetrying(deps(db, transport, { storedUserId: async () => null }), { wait }),
+    ).resolves.toBe('nothing');
+    expect(waits).toEqual([]);
   });
 });
 

@@ -21,6 +21,7 @@ import { AUTH_STORAGE_KEY } from '../src/lib/env';
 import { indexedDbStorage, sessionUserId, type AsyncStorage } from '../src/lib/session-storage';
 import { workerSupabase } from '../src/lib/supabase';
 import type { PhotoStore } from './photo-upload';
+import { backoffDelay } from './backoff';
 import { pushChanges, syncLockName } from './push-changes';
 import { supabaseAuth, supabasePhotoStore, supabaseTransport } from './supabase-transport';
 import type { AuthPort, Transport } from './transport';
@@ -64,6 +65,35 @@ export async function pushInBackground(deps: BackgroundPushDeps): Promise<Backgr
   } finally {
     db.close();
   }
+}
+
+/**
+ * How many times one sync event tries, a few seconds apart, before it leaves the rest to the
+ * browser. Chromium fires a failed sync again only minutes later (and a few times at most), while
+ * a network that has just come back often fails the first request or two: the worker's network
+ * can lag behind the page's, and a tablet's radio takes a moment. The waits are the engine's
+ * backoff (1, 2, 4 and 8 s windows with jitter): under 15 s in all, far within the time a browser
+ * gives a sync event.
+ */
+export const SYNC_EVENT_ATTEMPTS = 5;
+
+/**
+ * pushInBackground, tried again after the engine's backoff while the outcome is 'later', up to
+ * `attempts` times in all; the last outcome is the event's.
+ */
+export async function pushInBackgroundRetrying(
+  deps: BackgroundPushDeps,
+  {
+    attempts = SYNC_EVENT_ATTEMPTS,
+    wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  }: { attempts?: number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<BackgroundOutcome> {
+  let outcome = await pushInBackground(deps);
+  for (let failures = 1; outcome === 'later' && failures < attempts; failures += 1) {
+    await wait(backoffDelay(failures));
+    outcome = await pushInBackground(deps);
+  }
+  return outcome;
 }
 
 async function sendQueued(

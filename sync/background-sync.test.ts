@@ -83,6 +83,29 @@ describe('the engine leaves waiting changes to the service worker', () => {
     expect(transport.requests.length).toBeGreaterThan(0);
   });
 
+  it('registers as soon as a change is made offline, before the write is pushed', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const db = freshDatabase();
+    const ticket = ticketRow();
+    await db.supportTickets.put(ticket);
+    const register = vi.fn(async () => undefined);
+    // The write's pass would come only a minute later: the registration must not wait for it.
+    const engine = new SyncEngine({
+      db,
+      userId: ENGINEER_ID,
+      transport: scriptedTransport(() => offline),
+      auth: fakeAuth(),
+      background: { register },
+      writeDebounceMs: 60_000,
+    });
+    await engine.start();
+    await engine.whenIdle();
+    register.mockClear();
+    await performMutation(db, ENGINEER_ID, 'ticket.take', { ticketId: ticket.id });
+    await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+    engine.stop();
+  });
+
   it('registers nothing when nothing is queued', async () => {
     const { engine, register } = await engineWith(false, false);
     engine.stop();

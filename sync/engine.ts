@@ -153,7 +153,14 @@ export class SyncEngine implements UserSync {
       },
       error: (error: unknown) => this.update({ lastError: describe(error) }),
     });
-    this.cleanups.push(onLocalWrite(() => this.scheduleAfterWrite()));
+    this.cleanups.push(
+      onLocalWrite(() => {
+        // Offline, the background sync is asked for at once, not after the write's pass: an
+        // engineer who closes the app right after a change still has it sent when signal returns.
+        if (!browserOnline()) void this.leaveToBackground();
+        this.scheduleAfterWrite();
+      }),
+    );
     if (typeof window !== 'undefined') {
       const onOnline = () => {
         this.options.auth.networkReturned?.();

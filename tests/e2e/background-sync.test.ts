@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { demoBackendForThisFile } from './demo-server';
 import { roleContext, signInAndSync } from './roles';
-import { onServer, openTickets, syncStatus, takenOnServer, takeTicket } from './steps';
+import { eventually, onServer, openTickets, syncStatus, takenOnServer, takeTicket } from './steps';
 
 const demo = demoBackendForThisFile();
 
@@ -54,11 +54,17 @@ describe('changes leave with the app closed', () => {
     for (const ticket of [kept, raced]) await takeTicket(page, ticket);
     await syncStatus(page).getByText('2 pending').waitFor();
     // The engine asked the service worker for the outbox's sync.
-    await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const sync = (registration as unknown as { sync: { getTags(): Promise<string[]> } }).sync;
-      return (await sync.getTags()).includes('chairside-outbox');
-    });
+    // (Polled with evaluate, which awaits the check: waitForFunction took the check's promise for
+    // a truthy answer, and the page was closed before the engine had asked.)
+    await eventually(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          const sync = (registration as unknown as { sync: { getTags(): Promise<string[]> } }).sync;
+          return (await sync.getTags()).includes('chairside-outbox');
+        }),
+      'the outbox sync registered',
+    );
 
     // Meanwhile another engineer takes the second ticket on the server.
     await takenOnServer(demo.db, raced.id);
