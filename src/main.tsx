@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { preloadAreaAt } from './app/routes';
@@ -39,5 +40,7 @@ if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) 
 } else {
   root.removeAttribute('data-prerendered');
   root.replaceChildren();
-  createRoot(root).render(tree);
+  // At low priority: React draws the first screen in short steps it yields between.
+  const app = createRoot(root);
+  startTransition(() => app.render(tree));
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,32 @@ describe('route guards', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Ticket Assignment', level: 1 }),
     ).toBeInTheDocument();
+  });
+
+  it("draws a returning user's screen once the session is restored, Signing in... meanwhile", async () => {
+    const store = new FakeSessionStore(); // restoring: 'loading'
+    const { router } = renderApp('/dashboard/engineer/calendar', store);
+    expect(await screen.findByText(/Signing in/)).toBeInTheDocument();
+    act(() => store.setSignedIn({ ...engineerUser, role: 'ENGINEER' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Service Calendar', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Signing in/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/engineer/calendar');
+  });
+
+  it('signing out under a screen goes to /login at once, never drawing that screen signed out', async () => {
+    const store = signedInAs('ENGINEER');
+    const { router } = renderApp('/dashboard/engineer/calendar', store);
+    await screen.findByRole('heading', { name: 'Service Calendar', level: 1 });
+    // The session arriving is drawn at low priority; its going is not: the screens under the
+    // guard read the user themselves and would find none.
+    act(() => store.setSignedOut());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      screen.queryByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it("shows Access Denied with the user's role and both buttons for another role's area", async () => {

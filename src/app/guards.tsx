@@ -1,6 +1,6 @@
 // Route guards (SPEC §2): the session guard sends a signed-out visit to /login remembering where
 // it was going; the role guard admits only its roles and otherwise shows Access Denied.
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useSession } from '../data/session-context';
 import { paths, roleHome, roles, type Role } from '../domain/paths';
@@ -21,7 +21,14 @@ export interface LoginState {
 }
 
 export function RequireSession({ children }: { children?: ReactNode }) {
-  const session = useSession();
+  const current = useSession();
+  // A returning user's session arriving ('Signing in...' to their screen, the biggest render of
+  // a start) is drawn at low priority, in short steps React yields between: the start's main
+  // thread is not held for the whole frame and its screen at once. Anything else (signing out, a
+  // changed user) is drawn at once: the screens under this guard read the session themselves.
+  const deferred = useDeferredValue(current);
+  const session =
+    current.status === 'signedIn' && deferred.status === 'loading' ? deferred : current;
   const location = useLocation();
   if (session.status === 'loading') return <SigningIn />;
   if (session.status === 'signedOut') {

@@ -3,6 +3,9 @@
 // the given categories on one URL, and the median of each figure. `prepare` runs first on that
 // Chromium through playwright-core (for a signed-in page: sign in, so the session and the mirror
 // are in the profile); storage is then kept across the runs instead of Lighthouse's reset.
+// LIGHTHOUSE_REPORT_DIR=<dir> keeps every report whole.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own desktop preset, what its CLI's --preset=desktop loads.
@@ -81,6 +84,20 @@ export async function runLighthouse(
         options.formFactor === 'desktop' ? desktopConfig : undefined,
       );
       const lhr = result?.lhr;
+      // LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's whole report (its diagnostics: main-thread
+      // work by script, long tasks) for reading later.
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir && lhr) {
+        mkdirSync(reportDir, { recursive: true });
+        const name = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        writeFileSync(join(reportDir, `${name || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+        const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+        if (trace)
+          writeFileSync(
+            join(reportDir, `${name || 'root'}-${i + 1}.trace.json`),
+            JSON.stringify(trace),
+          );
+      }
       // A run Lighthouse could not score says why, next to its NaN.
       if (!lhr || lhr.runtimeError) {
         console.warn(
