@@ -72,17 +72,27 @@ export async function runLighthouse(
   try {
     if (options.prepare) await withPlaywright(chrome.port, options.prepare);
     for (let i = 0; i < options.runs; i++) {
-      const result = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          onlyCategories: categories,
-          logLevel: 'error',
-          output: 'json',
-          disableStorageReset: Boolean(options.prepare),
-        },
-        options.formFactor === 'desktop' ? desktopConfig : undefined,
-      );
+      const run = () =>
+        lighthouse(
+          url,
+          {
+            port: chrome.port,
+            onlyCategories: categories,
+            logLevel: 'error',
+            output: 'json',
+            disableStorageReset: Boolean(options.prepare),
+          },
+          options.formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+      let result = await run();
+      // A run Lighthouse could not record (NO_NAVSTART, 'Please run Lighthouse again': it lost
+      // the trace's navigation) is run again, twice at most, as it asks; the page is unchanged.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+        console.warn(
+          `Lighthouse run ${i + 1} on ${url}: ${result.lhr.runtimeError.code}, run again`,
+        );
+        result = await run();
+      }
       const lhr = result?.lhr;
       // LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's whole report (its diagnostics: main-thread
       // work by script, long tasks) for reading later.
