@@ -193,6 +193,12 @@ describe('pushInBackground', () => {
   });
 });
 
+/** A wait that returns at once and records how long it was asked to wait. */
+function recordedWaits() {
+  const waits: number[] = [];
+  return { waits, wait: async (ms: number) => void waits.push(ms) };
+}
+
 describe('one sync event tries again, seconds apart, before it leaves it to the browser', () => {
   it('sends once the network that has just come back answers, after the backoff', async () => {
     const db = await mirrorWithTakes(1);
@@ -203,8 +209,7 @@ describe('one sync event tries again, seconds apart, before it leaves it to the 
       ...server,
       rpc: async (fn, params) => (failures-- > 0 ? offline : server.rpc(fn, params)),
     };
-    const waits: number[] = [];
-    const wait = async (ms: number) => void waits.push(ms);
+    const { waits, wait } = recordedWaits();
     await expect(pushInBackgroundRetrying(deps(db, transport), { wait })).resolves.toBe('sent');
     expect([...applied.values()]).toEqual([1]);
     expect(await pendingCount(db)).toBe(0);
@@ -219,8 +224,7 @@ describe('one sync event tries again, seconds apart, before it leaves it to the 
   it("gives up after its attempts with 'later', the changes kept, in under 15 s of waiting", async () => {
     const db = await mirrorWithTakes(1);
     const transport = scriptedTransport(() => offline);
-    const waits: number[] = [];
-    const wait = async (ms: number) => void waits.push(ms);
+    const { waits, wait } = recordedWaits();
     await expect(pushInBackgroundRetrying(deps(db, transport), { wait })).resolves.toBe('later');
     expect(waits).toHaveLength(SYNC_EVENT_ATTEMPTS - 1);
     expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(15_000);
@@ -230,8 +234,7 @@ describe('one sync event tries again, seconds apart, before it leaves it to the 
   it('does not try again what is not a network failure', async () => {
     const db = await mirrorWithTakes(1);
     const { transport } = ledgerServer();
-    const waits: number[] = [];
-    const wait = async (ms: number) => void waits.push(ms);
+    const { waits, wait } = recordedWaits();
     const backend = () => ({ transport, auth: fakeAuth(OTHER_ENGINEER_ID) });
     await expect(
       pushInBackgroundRetrying(deps(db, transport, { backend }), { wait }),

@@ -100,13 +100,10 @@ export async function runLighthouse(
       if (reportDir && lhr) {
         mkdirSync(reportDir, { recursive: true });
         const name = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-        writeFileSync(join(reportDir, `${name || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+        const file = join(reportDir, `${name || 'root'}-${i + 1}`);
+        writeFileSync(`${file}.json`, JSON.stringify(lhr));
         const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
-        if (trace)
-          writeFileSync(
-            join(reportDir, `${name || 'root'}-${i + 1}.trace.json`),
-            JSON.stringify(trace),
-          );
+        if (trace) writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
       }
       // A run Lighthouse could not score says why, next to its NaN.
       if (!lhr || lhr.runtimeError) {
