@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -42,6 +43,33 @@ function lazyChakraTheme(): Plugin {
   };
 }
 
+/**
+ * Emotion's class-name hash, remembered (src/lib/emotion-hash.ts): every import of '@emotion/hash'
+ * but that module's own is routed to it. The same hash function, so the same class names.
+ */
+function rememberedEmotionHash(): Plugin {
+  const remembered = fileURLToPath(new URL('./src/lib/emotion-hash.ts', import.meta.url));
+  return {
+    name: 'chairside-remembered-emotion-hash',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@emotion/hash' || !importer || importer === remembered) return null;
+      return remembered;
+    },
+    // Fails the build when Emotion's serialiser no longer reaches the hash by that import.
+    generateBundle() {
+      const serialize = [...this.getModuleIds()].find((id) =>
+        /@emotion[\\/]serialize[\\/]/.test(id),
+      );
+      if (serialize && !this.getModuleInfo(serialize)?.importedIds.includes(remembered)) {
+        this.error(
+          `${serialize} does not import src/lib/emotion-hash.ts: Emotion's hash is not remembered`,
+        );
+      }
+    },
+  };
+}
+
 /** Fails the build when an entry would load the lazy recipes' chunk at once (lazyChakraTheme). */
 function lazyRecipesStayLazy(): Plugin {
   return {
@@ -66,6 +94,98 @@ function lazyRecipesStayLazy(): Plugin {
 }
 
 /**
+ * A Vite server for running the app's modules in Node at build time (the sign-in page's render,
+ * the name of Chakra's global styles), without this config's plugins: Chakra as published.
+ */
+function buildTimeRenderer() {
+  return createServer({
+    configFile: false,
+    mode: 'production',
+    // Not a build: 'virtual:chakra-global-name' is null, Chakra makes its global styles itself.
+    plugins: [react(), chakraGlobalFromBuild()],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'warn',
+    ssr: { noExternal: ['workbox-window'] },
+  });
+}
+
+/**
+ * Chakra's global styles, from the build (src/components/theme.ts's appSystem). createSystem
+ * makes them at once (its CSS reset, global CSS and every token as a CSS variable: 40 KB of CSS,
+ * about half its work) and Emotion serialises them again when the provider first renders: both
+ * in the longest tasks of the app's start on a phone. The build's sign-in page already carries
+ * them (prerenderSignIn puts Emotion's global style elements in index.html, which every screen
+ * loads), so:
+ *  - Chakra's system.js makes them only when they are read (`_global`, a getter); and
+ *  - 'virtual:chakra-global-name' is the name Emotion gives them, worked out here with Chakra as
+ *    published. appSystem hands the provider the style element of that name, which Emotion takes
+ *    over as it is instead of making it again. Outside the build (dev, tests) it is null and
+ *    Chakra makes them as usual.
+ * The build fails if Chakra's code no longer reads as expected.
+ */
+function chakraGlobalFromBuild(): Plugin {
+  const NAME = 'virtual:chakra-global-name';
+  const SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const RETURNED = '\n    _global,\n';
+  let build = false;
+  let builtName: string | undefined;
+  return {
+    name: 'chairside-chakra-global-from-build',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(source) {
+      return source === NAME ? `\0${NAME}` : null;
+    },
+    async load(id) {
+      if (id !== `\0${NAME}`) return null;
+      if (!build) return 'export default null;';
+      builtName = undefined;
+      const renderer = await buildTimeRenderer();
+      try {
+        const { appSystem } = (await renderer.ssrLoadModule('/src/components/theme.ts')) as {
+          appSystem: () => { _global: unknown };
+        };
+        // What Emotion's <Global> does with them: serializeStyles([styles]), as css() does.
+        const { css } = await import('@emotion/react');
+        const serialized = css(appSystem()._global as Parameters<typeof css>[0]);
+        if (serialized.next)
+          this.error("Chakra's global styles hold keyframes Emotion keeps apart");
+        builtName = serialized.name;
+        return `export default ${JSON.stringify(serialized.name)};`;
+      } finally {
+        await renderer.close();
+      }
+    },
+    // After prerenderSignIn: the page the build rendered holds the styles by that name.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (builtName !== undefined && !html.includes(`data-emotion="css-global ${builtName}"`)) {
+          throw new Error(`index.html has no Chakra global styles named ${builtName}`);
+        }
+      },
+    },
+    transform(code, id) {
+      if (!build || !SYSTEM.test(id)) return null;
+      if (!code.includes(EAGER) || code.split(RETURNED).length !== 2) {
+        this.error(`${id}: Chakra's createSystem no longer makes _global as expected`);
+      }
+      return code
+        .replace(EAGER, 'let _global;')
+        .replace(
+          RETURNED,
+          '\n    get _global() {\n' +
+            '      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n' +
+            '    },\n    set _global(value) {\n      _global = value;\n    },\n',
+        );
+    },
+  };
+}
+
+/**
  * The sign-in page, rendered by the build (src/prerender.tsx: the app's own tree at /login) into
  * index.html with its styles, so a first visit paints it before any JavaScript has loaded, let
  * alone run. The entry is preloaded instead of run: public/boot.js starts it at once for a stored
@@ -79,15 +199,7 @@ function prerenderSignIn(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const renderer = await createServer({
-          configFile: false,
-          mode: 'production',
-          plugins: [react()],
-          server: { middlewareMode: true, hmr: false, ws: false },
-          appType: 'custom',
-          logLevel: 'warn',
-          ssr: { noExternal: ['workbox-window'] },
-        });
+        const renderer = await buildTimeRenderer();
         let markup: string;
         try {
           const { renderSignIn } = (await renderer.ssrLoadModule('/src/prerender.tsx')) as {
@@ -149,6 +261,8 @@ export default defineConfig({
     react(),
     prerenderSignIn(),
     lazyChakraTheme(),
+    rememberedEmotionHash(),
+    chakraGlobalFromBuild(),
     lazyRecipesStayLazy(),
     VitePWA({
       // Our own service worker (src/sw.ts, built to dist/sw.js): what the generated one did, and

@@ -4,7 +4,9 @@ import { HashRouter } from 'react-router-dom';
 import { preloadAreaAt } from './app/routes';
 import { AppTree } from './app/app-tree';
 import { prerenderedSignIn } from './app/boot-handoff';
+import { appSystem } from './components/theme';
 import { DeferredSession } from './data/session-deferred';
+import { nextTask } from './lib/next-task';
 
 // One session for the app. Its code (supabase-js, Dexie, sync/, the local effects, zod) is loaded
 // when it is needed: at once when a session is stored on this device, whose init() restores it
@@ -29,18 +31,32 @@ if (session.getState().status === 'loading') {
   preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
 }
 
+// The start in three tasks, none of them long on a phone: evaluating the entry (above: the
+// session's and the area's code are asked for first, so they load meanwhile), making Chakra's
+// system (its largest single piece of work), then the first render.
+void start();
+
+async function start() {
+  await nextTask();
+  appSystem();
+  await nextTask();
+  render();
+}
+
 // A first visit's sign-in page was rendered by the build (src/prerender.tsx) and painted before
 // any JavaScript: the app takes it over as it is (what the visitor typed included). Anything else
 // (a stored session, another screen) renders afresh.
-const root = document.getElementById('root')!;
-const tree = <AppTree session={session} router={HashRouter} />;
-const path = window.location.hash.slice(1).split('?')[0] ?? '';
-if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) {
-  hydrateRoot(root, tree);
-} else {
-  root.removeAttribute('data-prerendered');
-  root.replaceChildren();
-  // At low priority: React draws the first screen in short steps it yields between.
-  const app = createRoot(root);
-  startTransition(() => app.render(tree));
+function render() {
+  const root = document.getElementById('root')!;
+  const tree = <AppTree session={session} router={HashRouter} />;
+  const path = window.location.hash.slice(1).split('?')[0] ?? '';
+  if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) {
+    hydrateRoot(root, tree);
+  } else {
+    root.removeAttribute('data-prerendered');
+    root.replaceChildren();
+    // At low priority: React draws the first screen in short steps it yields between.
+    const app = createRoot(root);
+    startTransition(() => app.render(tree));
+  }
 }

@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
-import { system } from '../components/theme';
+import { appSystem } from '../components/theme';
 import { SessionProvider } from '../data/session-context';
 import type { SessionAccess } from '../data/session-deferred';
 import { AppToaster } from './app-toaster';
@@ -20,7 +20,7 @@ export function AppTree({
 }) {
   return (
     <StrictMode>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <ThemeProvider attribute="class" disableTransitionOnChange>
           <SessionProvider store={session}>
             <Router>

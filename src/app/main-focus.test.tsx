@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { SkipLink, useFocusOnRouteChange } from './main-focus';
-import { system } from '../components/theme';
+import { appSystem } from '../components/theme';
 
 function Frame() {
   const main = useRef<HTMLElement>(null);
@@ -58,7 +58,7 @@ function renderFrame() {
     { initialEntries: ['/one'] },
   );
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );

@@ -12,6 +12,7 @@
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { matchesSearchText, searchText } from '../domain/search';
+import { inNextTask } from '../lib/next-task';
 
 export type SearchFields<T> = (item: T) => readonly (string | null | undefined)[];
 
@@ -107,17 +108,6 @@ function textOf<T>(fields: SearchFields<T>, item: T): string {
     byItem.set(item, text);
   }
   return text;
-}
-
-/** Runs `task` in a task of its own, after what the browser has waiting (a key, a paint). */
-function inNextTask(task: () => void): () => void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    task();
-  };
-  channel.port2.postMessage(null);
-  return () => channel.port1.close();
 }
 
 /** The one empty answer (a new array each render would start the page again each render). */

@@ -7,9 +7,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import type * as chakra from '@chakra-ui/react';
 import { defaultConfig } from '@chakra-ui/react';
-import { describe, expect, it } from 'vitest';
-import { chakraConfig, loadLazyRecipes, signInRecipes, system } from './theme';
+import { describe, expect, it, vi } from 'vitest';
+import { appSystem, chakraConfig, loadLazyRecipes, signInRecipes } from './theme';
 import { lazyRecipes } from './theme-lazy-recipes';
 
 const root = join(__dirname, '..', '..');
@@ -132,6 +133,32 @@ function missingRecipes(
 }
 
 describe('the Chakra system', () => {
+  it('is made at its first use, once (the start makes it in a task of its own)', async () => {
+    vi.resetModules();
+    const made = vi.fn();
+    vi.doMock('@chakra-ui/react', async (importOriginal) => {
+      const original = await importOriginal<typeof chakra>();
+      return {
+        ...original,
+        createSystem: (...configs: Parameters<typeof chakra.createSystem>) => {
+          made();
+          return original.createSystem(...configs);
+        },
+      };
+    });
+    try {
+      const theme = await import('./theme');
+      expect(made).not.toHaveBeenCalled();
+      const system = theme.appSystem();
+      expect(theme.appSystem()).toBe(system);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(system.getRecipe('button')).toBeDefined();
+    } finally {
+      vi.doUnmock('@chakra-ui/react');
+      vi.resetModules();
+    }
+  });
+
   it("has the recipe of every Chakra component src/ uses, Chakra's own", () => {
     const { missing, components } = missingRecipes(
       chakraImports(),
@@ -168,12 +195,12 @@ describe('the Chakra system', () => {
       ]),
     );
     expect(Object.keys(atStart).filter((key) => !entryKeys.has(key))).toEqual([]);
-    expect(system.getSlotRecipe('tabs')).toBeUndefined();
+    expect(appSystem().getSlotRecipe('tabs')).toBeUndefined();
     await loadLazyRecipes();
     // Chakra reads a recipe from the system's theme when a component first renders one.
-    expect(system.getSlotRecipe('tabs')).toEqual(defaults.tabs);
-    expect(system.getRecipe('badge')).toEqual(defaults.badge);
-    expect(system.getRecipe('button')).toEqual(defaults.button);
+    expect(appSystem().getSlotRecipe('tabs')).toEqual(defaults.tabs);
+    expect(appSystem().getRecipe('badge')).toEqual(defaults.badge);
+    expect(appSystem().getRecipe('button')).toEqual(defaults.button);
   });
 
   it('finds a component whose recipe is left out (the check can fail)', () => {
@@ -194,7 +221,7 @@ describe('the Chakra system', () => {
     expect(chakraConfig.theme!.recipes).toEqual(signInRecipes.recipes);
     expect(chakraConfig.theme!.slotRecipes).toEqual(signInRecipes.slotRecipes);
     // The app's system is made from it (with the brand on top).
-    expect(system._config.theme?.recipes?.button).toEqual(defaults.button);
-    expect(system._config.theme?.slotRecipes?.accordion).toBeUndefined();
+    expect(appSystem()._config.theme?.recipes?.button).toEqual(defaults.button);
+    expect(appSystem()._config.theme?.slotRecipes?.accordion).toBeUndefined();
   });
 });

@@ -8,7 +8,15 @@
 // for (src/app/lazy.tsx), so a first visit's sign-in page loads none of them. theme.test.ts
 // requires a recipe here for every Chakra component the entry's modules import, one in either
 // set for every other Chakra component in src/, and the rest of the theme to be Chakra's default.
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
+import type { SerializedStyles } from '@emotion/react';
+import builtGlobalName from 'virtual:chakra-global-name';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -135,12 +143,42 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(chakraConfig, config);
+let system: SystemContext | undefined;
+
+/**
+ * The app's Chakra system, made at its first use. Making it is the largest single piece of the
+ * app's start (about 20 ms on a desktop, four times that on a phone): src/main.tsx makes it in a
+ * task of its own, between evaluating the entry and rendering, so none of the three is one long
+ * task.
+ */
+export function appSystem(): SystemContext {
+  if (!system) {
+    system = createSystem(chakraConfig, config);
+    const built = builtGlobalStyles();
+    // Emotion takes an already serialised style as it is: the provider's <Global> then finds the
+    // build's style element by its name and keeps it, and Chakra never makes its own.
+    if (built) system._global = built as unknown as SystemContext['_global'];
+  }
+  return system;
+}
+
+/**
+ * Chakra's global styles (CSS reset, global CSS, the tokens' variables) as the build rendered them
+ * into index.html (vite.config.ts's chakraGlobalFromBuild): their name and, should Emotion ever
+ * insert them again, their CSS. Null outside the build or when the page has no such element.
+ */
+export function builtGlobalStyles(
+  name: string | null = builtGlobalName,
+  doc: Pick<Document, 'querySelector'> | null = globalThis.document ?? null,
+): SerializedStyles | null {
+  const element = name && doc?.querySelector(`style[data-emotion="css-global ${name}"]`);
+  return element ? { name: name, styles: element.textContent ?? '' } : null;
+}
 
 let lazyRecipesAdded: Promise<void> | undefined;
 
 /**
- * Adds the recipes of every other component the app uses to `system` (once; again after a failed
+ * Adds the recipes of every other component the app uses to `appSystem()` (once; again after a failed
  * load). Chakra looks a component's recipe up in the system's theme when it first renders one (and
  * keeps what it found), so whatever renders after this resolves is styled as if the system had
  * them from the start; nothing renders before with one of them (the entry's components have theirs
@@ -150,7 +188,7 @@ let lazyRecipesAdded: Promise<void> | undefined;
 export function loadLazyRecipes(): Promise<void> {
   lazyRecipesAdded ??= import('./theme-lazy-recipes').then(
     ({ lazyRecipes }) => {
-      const theme = system._config.theme!;
+      const theme = appSystem()._config.theme!;
       Object.assign((theme.recipes ??= {}), lazyRecipes.recipes);
       Object.assign((theme.slotRecipes ??= {}), lazyRecipes.slotRecipes);
     },

@@ -15,7 +15,7 @@ import { initialStatus, type SyncStatus } from '../data/sync-status';
 import * as rows from './rows';
 import type { SyncEngine } from '../../sync';
 import { appRoutes, preloadRoutes } from '../app/routes';
-import { system } from '../components/theme';
+import { appSystem } from '../components/theme';
 
 // The routes load their screens lazily; load them all now so a test renders them at once.
 await preloadRoutes();
@@ -93,7 +93,7 @@ export function renderRouter(
   store: FakeSessionStore,
 ) {
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <SessionProvider store={store as unknown as SessionStore}>
         <RouterProvider router={router} />
       </SessionProvider>

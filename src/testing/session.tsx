@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { loadLazyRecipes, system } from '../components/theme';
+import { appSystem, loadLazyRecipes } from '../components/theme';
 import { Toaster } from '../components/toaster';
 import { openLocalDatabase, type ChairsideDatabase } from '../data/db';
 import { SessionProvider } from '../data/session-context';
@@ -91,7 +91,7 @@ export function SessionTestProviders({
   children: ReactNode;
 }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <SessionProvider store={session.store}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>

@@ -1,7 +1,7 @@
 // The sign-in page a first visit paints from the build's markup (issue 30.2): it is all there
 // before any of the app's JavaScript runs, it takes typing (and a Sign In) before the app starts,
 // the app then takes it over as it is, with no hydration error; a returning user never sees it.
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { roleHome } from '../../src/domain/paths';
@@ -38,6 +38,26 @@ async function visitorPage(viewport: { width: number; height: number }) {
       release();
     },
   };
+}
+
+/**
+ * Where the page's Chakra token variables come from: how many CSS rules define one of them
+ * (--chakra-colors-gray-500, in every style sheet and layer) and its value on the page.
+ */
+function chakraTokens(page: Page) {
+  return page.evaluate(() => {
+    const VARIABLE = '--chakra-colors-gray-500';
+    const defining = (rules: CSSRuleList): number =>
+      [...rules].reduce((count, rule) => {
+        const own = rule instanceof CSSStyleRule && rule.style.getPropertyValue(VARIABLE) ? 1 : 0;
+        const nested = 'cssRules' in rule ? defining((rule as CSSGroupingRule).cssRules) : 0;
+        return count + own + nested;
+      }, 0);
+    return {
+      rules: [...document.styleSheets].reduce((n, sheet) => n + defining(sheet.cssRules), 0),
+      value: getComputedStyle(document.documentElement).getPropertyValue(VARIABLE).trim(),
+    };
+  });
 }
 
 describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
@@ -157,6 +177,30 @@ describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByRole('alert').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps Chakra's global styles from the build's page: once, for a first visit and after", async () => {
+    const { context, page, errors, release } = await visitorPage({ width: 390, height: 844 });
+    release();
+    try {
+      // A first visit: the build's page, taken over by the app at the first touch.
+      await page.goto(`${demo.server.url}/#/login`);
+      await page.getByLabel('Email').focus();
+      await page.waitForFunction(() => window.chairsideBoot?.live === true);
+      await expect(chakraTokens(page)).resolves.toEqual({ rules: 1, value: '#71717a' });
+      // A returning user: the app renders afresh on the same page's styles.
+      const account = demoAccount('CUSTOMER');
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.hash === `#${roleHome('CUSTOMER')}`);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await expect(chakraTokens(page)).resolves.toEqual({ rules: 1, value: '#71717a' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -9,7 +9,7 @@ import {
   renderApp,
 } from '../../testing/app-test-kit';
 import { Toaster, toaster } from '../../components/toaster';
-import { system } from '../../components/theme';
+import { appSystem } from '../../components/theme';
 
 async function renderSignedIn() {
   const store = new FakeSessionStore();
@@ -193,7 +193,7 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     toaster.remove();
     const { engine } = await renderSignedIn();
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <Toaster />
       </ChakraProvider>,
     );

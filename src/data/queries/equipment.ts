@@ -9,6 +9,7 @@ import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/en
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 import { readInSteps } from './list-read';
+import { nextTask } from '../../lib/next-task';
 
 /** A chair with its owner and the count of its active (OPEN or IN_PROGRESS) tickets. */
 export interface EquipmentItem {
@@ -102,9 +103,6 @@ export function buildEquipmentIndex(matches: readonly EquipmentMatch[]): Equipme
 
 /** Search texts made per task while the index is built in steps (about 2 µs each). */
 export const TEXT_STEP = 2000;
-
-/** Hands the main thread back: a key typed meanwhile is handled and painted first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * buildEquipmentIndex in short tasks: the sort in one (10k chairs, one Intl.Collator), then the

@@ -1,0 +1,6 @@
+// The name Emotion gives Chakra's global styles in the build's index.html, worked out by the build
+// (vite.config.ts's chakraGlobalFromBuild); null outside the build.
+declare module 'virtual:chakra-global-name' {
+  const name: string | null;
+  export default name;
+}
