@@ -25,18 +25,18 @@ const session = new DeferredSession({
     return new SessionStore({ client, backend: supabaseSessionBackend(client) });
   },
 });
-void session.init();
-// A returning user's layout and area (named by the hash) load alongside the session's code.
-if (session.getState().status === 'loading') {
-  preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
-}
 
-// The start in three tasks, none of them long on a phone: evaluating the entry (above: the
-// session's and the area's code are asked for first, so they load meanwhile), making Chakra's
-// system (its largest single piece of work), then the first render.
+// The start in four tasks, none of them long on a phone: evaluating the entry, asking for the
+// session's code (and a returning user's layout and area, named by the hash) so it loads
+// meanwhile, making Chakra's system (its largest single piece of work), then the first render.
 void start();
 
 async function start() {
+  await nextTask();
+  void session.init();
+  if (session.getState().status === 'loading') {
+    preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
+  }
   await nextTask();
   appSystem();
   await nextTask();
