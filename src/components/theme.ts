@@ -147,9 +147,9 @@ let system: SystemContext | undefined;
 
 /**
  * The app's Chakra system, made at its first use. Making it is the largest single piece of the
- * app's start (about 20 ms on a desktop, four times that on a phone): src/main.tsx makes it in a
- * task of its own, between evaluating the entry and rendering, so none of the three is one long
- * task.
+ * app's start (about 20 ms on a desktop, four times that on a phone, half of it the global styles
+ * the build's page already holds: builtGlobalStyles): src/main.tsx makes it in a task of its own,
+ * between evaluating the entry and rendering.
  */
 export function appSystem(): SystemContext {
   if (!system) {
@@ -178,8 +178,8 @@ export function builtGlobalStyles(
 let lazyRecipesAdded: Promise<void> | undefined;
 
 /**
- * Adds the recipes of every other component the app uses to `appSystem()` (once; again after a failed
- * load). Chakra looks a component's recipe up in the system's theme when it first renders one (and
+ * Adds the recipes of every other component the app uses to the app's system (once; again after
+ * a failed load). Chakra looks a component's recipe up in the system's theme when it first renders one (and
  * keeps what it found), so whatever renders after this resolves is styled as if the system had
  * them from the start; nothing renders before with one of them (the entry's components have theirs
  * from the start, theme.test.ts). The recipes only style components: tokens, global styles and
