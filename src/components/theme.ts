@@ -179,10 +179,10 @@ let lazyRecipesAdded: Promise<void> | undefined;
 
 /**
  * Adds the recipes of every other component the app uses to the app's system (once; again after
- * a failed load). Chakra looks a component's recipe up in the system's theme when it first renders one (and
- * keeps what it found), so whatever renders after this resolves is styled as if the system had
- * them from the start; nothing renders before with one of them (the entry's components have theirs
- * from the start, theme.test.ts). The recipes only style components: tokens, global styles and
+ * a failed load). Chakra looks a component's recipe up in the system's theme when it first renders
+ * one (and keeps what it found), so whatever renders after this resolves is styled as if the
+ * system had them from the start; nothing renders before with one of them (the entry's components
+ * have theirs from the start, theme.test.ts). The recipes only style components: tokens, global styles and
  * utilities do not depend on them.
  */
 export function loadLazyRecipes(): Promise<void> {

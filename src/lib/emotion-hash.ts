@@ -3,8 +3,9 @@
 // string each time; the same strings come back for every card of a list, every row of a table and
 // every re-render. A returning user's home spent more of its start hashing them (76 of 671 ms on
 // the main thread, profiled) than React spent rendering; a Map finds a string it has seen with the
-// engine's own string hash instead. The build routes @emotion/serialize's import here (vite.config's
-// rememberedEmotionHash), so the class names, and so the build's prerendered page, are unchanged.
+// engine's own string hash instead. The build routes @emotion/serialize's import here
+// (vite.config.ts's rememberedEmotionHash), so the class names, and so the build's prerendered
+// page, are unchanged.
 import murmur2 from '@emotion/hash';
 
 /** How many characters of style strings are kept before the memory starts afresh (about 2 MB). */
