@@ -4,13 +4,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtGlobalStyles } from './theme';
 
-afterEach(() => document.head.replaceChildren());
+// Only this file's own elements go after each test: the document is shared with the other files
+// of the worker (isolate: false), whose Emotion style elements must stay where Emotion put them.
+const added: HTMLStyleElement[] = [];
+afterEach(() => added.splice(0).forEach((style) => style.remove()));
 
 function styleElement(emotion: string, css: string) {
   const style = document.createElement('style');
   style.dataset.emotion = emotion;
   style.textContent = css;
   document.head.append(style);
+  added.push(style);
+  return style;
 }
 
 describe("the build's Chakra global styles", () => {
@@ -25,12 +30,12 @@ describe("the build's Chakra global styles", () => {
   });
 
   it('are none outside the build, on a page without them, or with no document', () => {
-    styleElement('css-global abc123', ':root{}');
+    const built = styleElement('css-global abc123', ':root{}');
     expect(builtGlobalStyles(null, document)).toBeNull();
     expect(builtGlobalStyles('other1', document)).toBeNull();
     expect(builtGlobalStyles('abc123', null)).toBeNull();
     // An element Emotion already took over (its name cleared) is not taken twice.
-    document.head.querySelector('style')!.dataset.emotion = 'css-global';
+    built.dataset.emotion = 'css-global';
     expect(builtGlobalStyles('abc123', document)).toBeNull();
   });
 });
