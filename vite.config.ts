@@ -94,21 +94,35 @@ function lazyRecipesStayLazy(): Plugin {
 }
 
 /**
- * A Vite server for running the app's modules in Node at build time (the sign-in page's render,
- * the name of Chakra's global styles), without this config's plugins: Chakra as published.
+ * A Vite server for running the app's modules in Node at build time (the name of Chakra's global
+ * styles, then the sign-in page's render), without this config's plugins: Chakra as published.
+ * One per build, opened at its first use and closed once the sign-in page is rendered (the last
+ * use) or the bundle is closed.
  */
 function buildTimeRenderer() {
-  return createServer({
-    configFile: false,
-    mode: 'production',
-    // Not a build: 'virtual:chakra-global-name' is null, Chakra makes its global styles itself.
-    plugins: [react(), chakraGlobalFromBuild()],
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'warn',
-    ssr: { noExternal: ['workbox-window'] },
-  });
+  let opened: ReturnType<typeof createServer> | undefined;
+  return {
+    get() {
+      opened ??= createServer({
+        configFile: false,
+        mode: 'production',
+        // Not a build: 'virtual:chakra-global-name' is null, Chakra makes its global styles itself.
+        plugins: [react(), chakraGlobalFromBuild(null)],
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        appType: 'custom',
+        logLevel: 'warn',
+        ssr: { noExternal: ['workbox-window'] },
+      });
+      return opened;
+    },
+    async close() {
+      const server = opened;
+      opened = undefined;
+      await (await server)?.close();
+    },
+  };
 }
+type BuildTimeRenderer = ReturnType<typeof buildTimeRenderer>;
 
 /**
  * Chakra's global styles, from the build (src/components/theme.ts's appSystem). createSystem
@@ -124,7 +138,7 @@ function buildTimeRenderer() {
  *    Chakra makes them as usual.
  * The build fails if Chakra's code no longer reads as expected.
  */
-function chakraGlobalFromBuild(): Plugin {
+function chakraGlobalFromBuild(renderer: BuildTimeRenderer | null): Plugin {
   const NAME = 'virtual:chakra-global-name';
   const SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
   const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
@@ -141,23 +155,17 @@ function chakraGlobalFromBuild(): Plugin {
     },
     async load(id) {
       if (id !== `\0${NAME}`) return null;
-      if (!build) return 'export default null;';
-      builtName = undefined;
-      const renderer = await buildTimeRenderer();
-      try {
-        const { appSystem } = (await renderer.ssrLoadModule('/src/components/theme.ts')) as {
-          appSystem: () => { _global: unknown };
-        };
-        // What Emotion's <Global> does with them: serializeStyles([styles]), as css() does.
-        const { css } = await import('@emotion/react');
-        const serialized = css(appSystem()._global as Parameters<typeof css>[0]);
-        if (serialized.next)
-          this.error("Chakra's global styles hold keyframes Emotion keeps apart");
-        builtName = serialized.name;
-        return `export default ${JSON.stringify(serialized.name)};`;
-      } finally {
-        await renderer.close();
-      }
+      if (!build || !renderer) return 'export default null;';
+      const server = await renderer.get();
+      const { appSystem } = (await server.ssrLoadModule('/src/components/theme.ts')) as {
+        appSystem: () => { _global: unknown };
+      };
+      // What Emotion's <Global> does with them: serializeStyles([styles]), as css() does.
+      const { css } = await import('@emotion/react');
+      const serialized = css(appSystem()._global as Parameters<typeof css>[0]);
+      if (serialized.next) this.error("Chakra's global styles hold keyframes Emotion keeps apart");
+      builtName = serialized.name;
+      return `export default ${JSON.stringify(serialized.name)};`;
     },
     // After prerenderSignIn: the page the build rendered holds the styles by that name.
     transformIndexHtml: {
@@ -192,17 +200,18 @@ function chakraGlobalFromBuild(): Plugin {
  * session or another screen (hiding the build's page), and on the sign-in page at the visitor's
  * first touch, key or focus; the app then hydrates the page as it is (src/main.tsx).
  */
-function prerenderSignIn(): Plugin {
+function prerenderSignIn(renderer: BuildTimeRenderer): Plugin {
   return {
     name: 'chairside-prerender-sign-in',
     apply: 'build',
+    closeBundle: () => renderer.close(),
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const renderer = await buildTimeRenderer();
         let markup: string;
         try {
-          const { renderSignIn } = (await renderer.ssrLoadModule('/src/prerender.tsx')) as {
+          const server = await renderer.get();
+          const { renderSignIn } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
             renderSignIn: () => string;
           };
           markup = renderSignIn();
@@ -256,13 +265,15 @@ function prerenderSignIn(): Plugin {
   };
 }
 
+const renderer = buildTimeRenderer();
+
 export default defineConfig({
   plugins: [
     react(),
-    prerenderSignIn(),
+    prerenderSignIn(renderer),
     lazyChakraTheme(),
     rememberedEmotionHash(),
-    chakraGlobalFromBuild(),
+    chakraGlobalFromBuild(renderer),
     lazyRecipesStayLazy(),
     VitePWA({
       // Our own service worker (src/sw.ts, built to dist/sw.js): what the generated one did, and

@@ -26,6 +26,9 @@ const session = new DeferredSession({
   },
 });
 
+/** The route the address names (hash routing), without its query. */
+const hashPath = () => window.location.hash.slice(1).split('?')[0] ?? '';
+
 // The start in four tasks, none of them long on a phone: evaluating the entry, asking for the
 // session's code (and a returning user's layout and area, named by the hash) so it loads
 // meanwhile, making Chakra's system (its largest single piece of work), then the first render.
@@ -35,7 +38,7 @@ async function start() {
   await nextTask();
   void session.init();
   if (session.getState().status === 'loading') {
-    preloadAreaAt(window.location.hash.slice(1).split('?')[0] ?? '');
+    preloadAreaAt(hashPath());
   }
   await nextTask();
   appSystem();
@@ -49,8 +52,7 @@ async function start() {
 function render() {
   const root = document.getElementById('root')!;
   const tree = <AppTree session={session} router={HashRouter} />;
-  const path = window.location.hash.slice(1).split('?')[0] ?? '';
-  if (session.getState().status === 'signedOut' && prerenderedSignIn(root, path)) {
+  if (session.getState().status === 'signedOut' && prerenderedSignIn(root, hashPath())) {
     hydrateRoot(root, tree);
   } else {
     root.removeAttribute('data-prerendered');
