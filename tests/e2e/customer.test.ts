@@ -39,12 +39,20 @@ const toast = async (page: Page, text: string | RegExp) => {
     .waitFor({ state: 'detached', timeout: 15_000 });
 };
 
-/** Waits for the open dialog's animations, so axe sees its final colours. */
+/**
+ * Waits for the open dialog's animations, so axe sees its final colours. An animation cancelled
+ * meanwhile (the dialog rendered again) is over too: its `finished` rejects, as steps.ts's
+ * settled() allows.
+ */
 const dialogSettled = (page: Page) =>
   page
     .locator('[role="dialog"], [role="alertdialog"]')
     .last()
-    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    .evaluate((el) =>
+      Promise.all(
+        el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;

@@ -12,7 +12,7 @@ import { demoAccount } from '../../src/domain/demo-accounts';
 import { drawShapes, whiteFrame, y4mVideo } from '../../src/testing/barcode-raster';
 import { demoBackendForThisFile } from './demo-server';
 import { checkPage, watchContentSecurityPolicy } from './page-checks';
-import { signIn } from './steps';
+import { settled, signIn } from './steps';
 
 const SERIAL = 'S30-23-00412';
 
@@ -91,6 +91,8 @@ describe('Scan label', () => {
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog').filter({ hasText: SERIAL });
     await details.getByRole('tab', { name: 'Overview' }).waitFor();
+    // The dialog at rest (axe read a badge's colours half-way through its opening fade once).
+    await settled(page);
     // The decoder compiled under the app's Content-Security-Policy ('wasm-unsafe-eval').
     await checkPage(page, 'Equipment Search after a scan');
 
