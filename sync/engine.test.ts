@@ -248,10 +248,16 @@ describe('SyncEngine', () => {
 
     // Later passes pull every table once, by its cursor, with no slice and no counts.
     transport.calls.length = 0;
+    const later: SyncStatus[] = [];
+    engine.subscribe((status) => later.push(status));
     await engine.requestSync();
     await settle(engine);
     expect(transport.calls.filter((c) => c.fn === 'sync_pull')).toHaveLength(9);
     expect(transport.calls.some((c) => c.params.slice || c.fn === 'sync_home_figures')).toBe(false);
+    // Nothing shows a later pass's progress: its status changes as it starts and as it ends, not
+    // at each of its nine tables (each change draws the status bar again).
+    expect(later.some((status) => status.progress !== null)).toBe(false);
+    expect(later.length).toBeLessThanOrEqual(4);
     engine.stop();
   });
 

@@ -420,8 +420,12 @@ export class SyncEngine implements UserSync {
       }
       this.pulling = true;
       markPass(tables === 'all' ? 'all' : 'poked');
-      const onProgress = (progress: PullProgress) => this.update({ progress });
       const firstSync = !this.status.firstSyncDone;
+      // Only a first sync shows how far it is (its progress bar). A later pull's progress would
+      // change the status at each table, and every screen showing it would be drawn again.
+      const onProgress = firstSync
+        ? (progress: PullProgress) => this.update({ progress })
+        : undefined;
       const { role, pageSize } = this.options;
       if (firstSync) {
         await pullFirstSync(db, transport, role ? FIRST_STAGE[role] : null, onProgress, pageSize);

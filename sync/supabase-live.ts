@@ -21,11 +21,13 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
   return {
     open(listener: LiveListener) {
       const channels: RealtimeChannel[] = [];
+      /** Each channel's subscribe, made once the user's token is in hand. */
+      const joins: (() => void)[] = [];
       // The poke topics each join on every (re)connect; once both have, the device is live again
       // and is told once (one pull, not one per topic).
       const pokeTopics = [`user:${userId}`, `role:${role}`];
       const joinedSince = new Set<string>();
-      const joinedOnSubscribe = (channel: RealtimeChannel, topic: string) =>
+      const joinedOnSubscribe = (channel: RealtimeChannel, topic: string) => () =>
         channel.subscribe((status) => {
           if (status !== 'SUBSCRIBED') return;
           joinedSince.add(topic);
@@ -40,13 +42,15 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
             const tables = pokedTables(payload);
             if (tables.length > 0) listener.poke(tables);
           });
-        channels.push(joinedOnSubscribe(channel, topic));
+        channels.push(channel);
+        joins.push(joinedOnSubscribe(channel, topic));
       }
       if (role === 'ENGINEER') {
         const team = client.channel(FIELD_TEAM_TOPIC, {
           config: { private: true, presence: { key: userId } },
         });
-        channels.push(
+        channels.push(team);
+        joins.push(() =>
           team.subscribe((status) => {
             if (status === 'SUBSCRIBED') void team.track({ online_at: new Date().toISOString() });
           }),
@@ -56,20 +60,43 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
         const report = listener.presence.bind(listener);
         const team = client.channel(FIELD_TEAM_TOPIC, { config: { private: true } });
         team.on('presence', { event: 'sync' }, () => report(Object.keys(team.presenceState())));
-        channels.push(team.subscribe());
+        channels.push(team);
+        joins.push(() => team.subscribe());
       }
+      let closed = false;
+      let paused = false;
+      // The joins go out with the user's token. At a start supabase-js has not yet read the
+      // stored session: a join sent then carries none, the server refuses it (Unauthorized), and
+      // the channel tries again only a second later, when the device pulls a second time.
+      void tokenSet(client).then(() => {
+        if (closed) return;
+        for (const join of joins) join();
+        if (paused) void client.realtime.disconnect();
+      });
       return {
         pause() {
+          paused = true;
           void client.realtime.disconnect();
         },
         resume() {
+          paused = false;
           client.realtime.connect();
         },
         close() {
+          closed = true;
           for (const channel of channels.splice(0)) void client.removeChannel(channel);
           void client.realtime.disconnect();
         },
       };
     },
   };
+}
+
+/**
+ * Hands Realtime the signed-in user's access token (supabase-js's own: the stored session's,
+ * read once its auth client has started). A failure leaves the joins to supabase-js's
+ * retries, with whatever token it then has.
+ */
+function tokenSet(client: SupabaseClient): Promise<void> {
+  return client.realtime.setAuth().catch(() => undefined);
 }

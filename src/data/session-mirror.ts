@@ -3,8 +3,9 @@
  * usePerform for writes (actions). Kept apart from session-context.tsx so that the screens that
  * only ask who is signed in (the sign-in page) do not load Dexie and the actions.
  */
-import { useCallback } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { startTransition, useCallback } from 'react';
+import { liveQuery, type Observable } from 'dexie';
+import { useObservable } from 'dexie-react-hooks';
 import type { MutationName } from '../domain/mutations';
 import { performMutation, performMutations, type MutationInput } from './actions';
 import type { ChairsideDatabase, OutboxEntry } from './db';
@@ -14,6 +15,11 @@ import { useSession } from './session-context';
 /**
  * A live query over the signed-in user's mirror: re-renders when the rows change (in this tab or
  * another). Returns `fallback` while loading or when nobody is signed in.
+ *
+ * Its results are drawn at a transition's priority: React draws a screen's new rows in short steps
+ * it yields between (a default update is drawn in one task, up to a screen's whole render), and a
+ * key typed meanwhile is handled first. dexie-react-hooks' useLiveQuery, with each result handed
+ * over in startTransition.
  */
 export function useMirror<T>(
   query: (db: ChairsideDatabase) => Promise<T> | T,
@@ -23,7 +29,22 @@ export function useMirror<T>(
   const state = useSession();
   const db = state.status === 'signedIn' ? state.db : null;
   // The caller's deps describe `query`, as with useEffect.
-  return useLiveQuery(async () => (db ? query(db) : fallback), [db, ...deps], fallback);
+  return useObservable(
+    () => inTransitions(liveQuery(async () => (db ? query(db) : fallback))),
+    [db, ...deps],
+    fallback,
+  );
+}
+
+/** `observable`, each of its values handed to its subscriber inside startTransition. */
+function inTransitions<T>(observable: Observable<T>) {
+  return {
+    subscribe: (next: (value: T) => void, error?: (error: unknown) => void) =>
+      observable.subscribe((value) => startTransition(() => next(value)), error),
+    // A result Dexie already holds is taken at once, as useLiveQuery does.
+    getValue: observable.getValue?.bind(observable),
+    hasValue: observable.hasValue?.bind(observable),
+  };
 }
 
 /** Writes through an action: validated, applied locally and queued in one transaction. */

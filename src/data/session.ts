@@ -123,7 +123,9 @@ export class SessionStore {
       void this.deps.client.auth.getSession().then(async ({ data }) => {
         const current = this.state;
         if (data.session && current.status === 'signedIn' && current.user.id === last.id) {
-          await this.enter(data.session.user); // picks up a changed name or role
+          // Picks up a changed name or role. No pass of its own: the engine's start has one,
+          // which waits for the live join so that a single pull covers both.
+          await this.enter(data.session.user, { confirming: true });
         }
       });
       return;
@@ -204,7 +206,8 @@ export class SessionStore {
     if (current.status === 'signedIn' && unsent === 0) await current.db.delete();
   }
 
-  private async enter(authUser: AuthUser): Promise<SessionUser> {
+  /** `confirming`: the stored session of the user already in, confirmed (init's check). */
+  private async enter(authUser: AuthUser, { confirming = false } = {}): Promise<SessionUser> {
     const current = this.state;
     // The mirror this sign-in will use: the one already open for this user, else a new one that
     // enterAs takes over, so a device never holds two connections to one user's mirror.
@@ -230,14 +233,23 @@ export class SessionStore {
       name: row?.name || metadataName || email.split('@')[0] || email,
       role: resolveRole({ storedRole: row?.role, metadataRole: metadata?.role, email }),
     };
-    await this.enterAs(user, db);
+    await this.enterAs(user, db, confirming);
     return user;
   }
 
-  private async enterAs(user: SessionUser, opened?: ChairsideDatabase): Promise<void> {
+  private async enterAs(
+    user: SessionUser,
+    opened?: ChairsideDatabase,
+    confirming = false,
+  ): Promise<void> {
     if (this.state.status === 'signedIn' && this.state.user.id === user.id) {
-      this.set({ ...this.state, user });
-      void this.state.engine.requestSync();
+      // Only a changed name or role makes a new state: each one draws every screen again.
+      if (!sameUser(this.state.user, user)) {
+        this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
+        this.set({ ...this.state, user });
+      }
+      // Signing in again (the session had expired) resumes the queue at once.
+      if (!confirming) void this.state.engine.requestSync();
       return;
     }
     this.leave();
@@ -293,6 +305,10 @@ export class SessionStore {
     this.state = state;
     for (const listener of this.listeners) listener();
   }
+}
+
+function sameUser(a: SessionUser, b: SessionUser): boolean {
+  return a.id === b.id && a.email === b.email && a.name === b.name && a.role === b.role;
 }
 
 function isNetworkError(error: AuthError): boolean {

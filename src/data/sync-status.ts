@@ -31,7 +31,7 @@ export interface SyncStatus {
   /** Changes the server refused, with its reason and the user's input. */
   needsAttention: OutboxEntry[];
   syncing: boolean;
-  /** Set during a pull; the first sync of a device shows it as a progress bar. */
+  /** Set during a device's first sync, which shows it as a progress bar; null otherwise. */
   progress: PullProgress | null;
   /** Whether this device has completed its first full pull. */
   firstSyncDone: boolean;

@@ -4,7 +4,7 @@
 // mirror with no request of the engineer's own, and after a restart the engine rejoins and pulls
 // what it missed.
 import { randomUUID } from 'node:crypto';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startServer, type RunningServer } from '../../server/app';
@@ -238,6 +238,63 @@ describe('tokens', () => {
       await until(() => fresh.pokes > before, 'a poke on the refreshed channel');
       await customer.client.removeAllChannels();
       await stale.removeAllChannels();
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('a start', () => {
+  it("joins with the stored session's token at once: no join goes out without it and is refused", async () => {
+    const running = await startServer({ db });
+    try {
+      const customer = await signUpActor(running.url, 'CUSTOMER', 'Dr Noor Patel');
+      // The browser's storage of a returning user: the session supabase-js stored at sign-in.
+      const items = new Map<string, string>();
+      const storage = {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+        removeItem: (key: string) => void items.delete(key),
+      };
+      const auth = { persistSession: true, autoRefreshToken: false, storage };
+      const before = createClient(running.url, 'local-anon-key', {
+        auth,
+        realtime: { transport: WebSocket as never },
+      });
+      await before.auth.signInWithPassword({ email: customer.email, password: 'correct-horse' });
+      // The next start's client, whose frames the test reads.
+      const sent: string[] = [];
+      const received: string[] = [];
+      class Recorded extends WebSocket {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          this.on('message', (data: Buffer) => received.push(String(data)));
+          const send = this.send.bind(this) as (...sendArgs: unknown[]) => void;
+          this.send = ((...sendArgs: unknown[]) => {
+            sent.push(String(sendArgs[0]));
+            send(...sendArgs);
+          }) as WebSocket['send'];
+        }
+      }
+      const client = createClient(running.url, 'local-anon-key', {
+        auth,
+        realtime: { transport: Recorded as never },
+      });
+      let joined = 0;
+      const live = supabaseLive(client, customer.id, 'CUSTOMER').open({
+        poke: () => undefined,
+        joined: () => (joined += 1),
+      });
+      try {
+        await until(() => joined === 1, 'both topics joined');
+        const joins = sent.filter((frame) => frame.includes('"phx_join"'));
+        expect(joins).toHaveLength(2);
+        for (const join of joins) expect(join).toContain('"access_token"');
+        const replies = received.filter((frame) => frame.includes('"phx_reply"'));
+        expect(replies.filter((reply) => reply.includes('"status":"error"'))).toEqual([]);
+      } finally {
+        live.close();
+      }
     } finally {
       await running.close();
     }

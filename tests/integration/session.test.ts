@@ -9,6 +9,7 @@ import type { Database } from '../../server/db/database';
 import { openLocalDatabase, type ChairsideDatabase } from '../../src/data/db';
 import { CHANGE_PASSWORD_OFFLINE, SessionStore } from '../../src/data/session';
 import { supabaseSessionBackend } from '../../sync';
+import { userRow } from '../../src/testing/rows';
 import { openTestDatabase } from './test-database';
 
 let db: Database;
@@ -27,9 +28,9 @@ interface Device {
   indexedDB: IDBFactory;
   /**
    * up: false = requests are never answered; refusing: requests fail at once; hold: requests
-   * whose URL it matches wait until it is set back to null.
+   * whose URL it matches wait until it is set back to null; answered: the URLs answered, in order.
    */
-  network: { up: boolean; refusing: boolean; hold: RegExp | null };
+  network: { up: boolean; refusing: boolean; hold: RegExp | null; answered: string[] };
   /** The mirrors this device's store opened, in order. */
   opened: ChairsideDatabase[];
 }
@@ -37,7 +38,7 @@ interface Device {
 function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
   const storage = existing?.storage ?? new MemoryStorage();
   const indexedDB = existing?.indexedDB ?? new IDBFactory();
-  const network: Device['network'] = { up: true, refusing: false, hold: null };
+  const network: Device['network'] = { up: true, refusing: false, hold: null, answered: [] };
   const held = async (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
     while (network.hold?.test(url)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -50,7 +51,12 @@ function device(existing?: Pick<Device, 'storage' | 'indexedDB'>): Device {
           ? Promise.reject(new TypeError('fetch failed'))
           : // No signal: a request is never answered.
             network.up
-            ? held(input).then(() => fetch(input, init))
+            ? held(input)
+                .then(() => fetch(input, init))
+                .then((response) => {
+                  network.answered.push(response.url);
+                  return response;
+                })
             : new Promise<Response>(() => undefined),
     },
     realtime: { transport: (globalThis.WebSocket ?? class {}) as never },
@@ -148,11 +154,53 @@ describe('SessionStore', () => {
     });
   });
 
-  it('holds one connection to the mirror when the user row is read from it offline', async () => {
+  it('confirms a restored session in the background without a new state or a pass of its own; a changed name is picked up', async () => {
     const first = device();
     await first.store.signIn('eve@example.com', 'correct-horse');
+    const again = device(first);
+    // The check's read of the user row waits until the test has watched the state.
+    again.network.hold = /\/rest\/v1\/users/;
+    await again.store.init();
+    const entered = again.store.getState();
+    if (entered.status !== 'signedIn') throw new Error('not signed in');
+    const requestSync = vi.spyOn(entered.engine, 'requestSync');
+    let updates = 0;
+    again.store.subscribe(() => (updates += 1));
+    again.network.hold = null;
+    await vi.waitFor(() =>
+      expect(again.network.answered.some((u) => u.includes('/users'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Unchanged: the same state (no screen drawn again), and the engine's own start is the pass.
+    expect(updates).toBe(0);
+    expect(again.store.getState()).toBe(entered);
+    expect(requestSync).not.toHaveBeenCalled();
+
+    // Renamed on the server: the next start's check brings the new name.
+    await db.query(
+      `update public.users set name = 'Eve Evans-Hart' where email = 'eve@example.com'`,
+    );
+    try {
+      const third = device(first);
+      await third.store.init();
+      await vi.waitFor(() => {
+        const state = third.store.getState();
+        expect(state.status === 'signedIn' && state.user.name).toBe('Eve Evans-Hart');
+      });
+    } finally {
+      await db.query(`update public.users set name = 'Eve Evans' where email = 'eve@example.com'`);
+    }
+  });
+
+  it('holds one connection to the mirror when the user row is read from it offline', async () => {
+    const first = device();
+    const user = await first.store.signIn('eve@example.com', 'correct-horse');
     expect(first.opened).toHaveLength(1);
 
+    // The mirror holds the user's row under a newer name: the background read below finds it.
+    await first.opened[0]!.users.put(
+      userRow({ id: user.id, email: user.email, name: 'Eve Evans-Hart', role: 'ENGINEER' }),
+    );
     const again = device(first);
     again.network.refusing = true;
     let updates = 0;
@@ -161,6 +209,8 @@ describe('SessionStore', () => {
     // from the server, which refuses, so from the mirror it already holds open.
     await again.store.init();
     await vi.waitFor(() => expect(updates).toBe(2), { timeout: 5000 });
+    const renamed = again.store.getState();
+    expect(renamed.status === 'signedIn' && renamed.user.name).toBe('Eve Evans-Hart');
     expect(again.opened).toHaveLength(1);
     const state = again.store.getState();
     expect(state.status === 'signedIn' && state.db).toBe(again.opened[0]);

@@ -280,7 +280,8 @@ describe('ProfileScreen', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeVisible();
-    expect(screen.getByText('Oxfordshire')).toBeVisible();
+    // The mirror's new row is drawn as it comes (a live query's result, at a transition's priority).
+    expect(await screen.findByText('Oxfordshire')).toBeVisible();
 
     const [entry] = await session.db.outbox.toArray();
     expect(entry?.name).toBe('profile.update');
