@@ -8,10 +8,11 @@ import {
   createContext,
   useCallback,
   useContext,
-  useRef,
+  useMemo,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useStoreValue } from './use-store-value';
 import type { SessionState, SessionUser } from './session';
 import type { SessionAccess } from './session-deferred';
 import { initialStatus, type SyncStatus } from './sync-status';
@@ -74,7 +75,7 @@ export function useSyncStatus(): SyncStatus {
     [engine],
   );
   const getStatus = useCallback(() => engine.getStatus(), [engine]);
-  return useSyncExternalStore(subscribe, getStatus);
+  return useStoreValue(subscribe, getStatus);
 }
 
 /**
@@ -85,20 +86,21 @@ export function useSyncStatus(): SyncStatus {
 export function useOnlineEngineers(): ReadonlySet<string> | null {
   const state = useSession();
   const engine = state.status === 'signedIn' ? state.engine : null;
-  const snapshot = useRef<{ ids: readonly string[] | null; set: ReadonlySet<string> | null }>({
-    ids: null,
-    set: null,
-  });
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      engine?.subscribePresence?.((ids) => {
-        snapshot.current = { ids, set: ids ? new Set(ids) : null };
-        onChange();
-      }) ?? (() => undefined),
+  // The engine's last report, as a set (one per engine: a new sign-in starts from unknown).
+  const snapshot = useMemo(
+    (): { set: ReadonlySet<string> | null; engine: typeof engine } => ({ set: null, engine }),
     [engine],
   );
-  const get = useCallback(() => snapshot.current.set, []);
-  return useSyncExternalStore(subscribe, get);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      snapshot.engine?.subscribePresence?.((ids) => {
+        snapshot.set = ids ? new Set(ids) : null;
+        onChange();
+      }) ?? (() => undefined),
+    [snapshot],
+  );
+  const get = useCallback(() => snapshot.set, [snapshot]);
+  return useStoreValue(subscribe, get);
 }
 
 /** Retry or discard a change the server refused. */

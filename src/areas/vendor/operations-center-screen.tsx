@@ -22,7 +22,6 @@ import {
 import { useEngineerWorkloads } from '../../data/queries/engineer-workloads';
 import { useVendorOverview } from '../../data/queries/vendor';
 import { useOnlineEngineers } from '../../data/session-context';
-import { useDeferredUpdates } from '../../data/use-deferred-updates';
 import { displayId, formatDate } from '../../domain/format';
 import { customerLabel } from '../../domain/labels';
 import { NO_RESOLVED_TICKETS, completionText } from '../../domain/metrics';
@@ -76,12 +75,12 @@ function onlineCount(
 }
 
 export function OperationsCenterScreen() {
-  // The first figures are drawn at once; a later change (a sync landing rows behind the screen, a
-  // live update) in the background, in short steps, so a team of fifty engineers drawn again
-  // never holds the main thread (issue 30: no task over 100 ms).
-  const overview = useDeferredUpdates(useVendorOverview(RECENT));
-  const workloads = useDeferredUpdates(useEngineerWorkloads());
-  const onlineEngineers = useDeferredUpdates(useOnlineEngineers());
+  // Each change (a sync landing rows behind the screen, a live update) comes at a transition's
+  // priority (useMirror, useStoreValue), drawn in short steps, so a team of fifty engineers drawn
+  // again never holds the main thread (issue 30: no task over 100 ms).
+  const overview = useVendorOverview(RECENT);
+  const workloads = useEngineerWorkloads();
+  const onlineEngineers = useOnlineEngineers();
   // What is drawn from the workloads changes only with them, not with every page of tickets.
   const team = useMemo(
     () =>

@@ -18,9 +18,10 @@
  *  - one mirror at a time: another mirror (another user signed in) drops the previous index.
  */
 import { Dexie, type ObservabilitySet } from 'dexie';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ChairsideDatabase } from '../db';
 import { useSession } from '../session-context';
+import { useStoreValue } from '../use-store-value';
 import { useMirror } from '../session-mirror';
 import {
   buildEquipmentIndexInSteps,
@@ -122,7 +123,8 @@ export function useEquipmentIndex(): EquipmentIndex | undefined {
     },
     [keeper],
   );
-  return useSyncExternalStore(subscribe, () => keeper?.index);
+  const get = useCallback(() => keeper?.index, [keeper]);
+  return useStoreValue(subscribe, get);
 }
 
 /**

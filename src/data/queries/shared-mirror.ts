@@ -20,11 +20,12 @@
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
 import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { ENTITY_TABLES } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { MIRROR_STATE_KEYS } from '../mirror-state';
 import { useSession } from '../session-context';
+import { useStoreValue } from '../use-store-value';
 
 /** How long a query no screen shows keeps running, for the screen the user goes to next. */
 export const SHARED_QUERY_KEEP_MS = 2 * 60 * 1000;
@@ -206,7 +207,8 @@ export function useSharedMirror<T>(key: string, query: SharedQuery<T>): T | unde
     (listener: () => void) => (entry ? subscribe(entry, listener) : noSubscription()),
     [entry],
   );
-  const value = useSyncExternalStore(onChange, () => entry?.value);
+  const get = useCallback(() => entry?.value, [entry]);
+  const value = useStoreValue(onChange, get);
   if (entry?.error) throw entry.error;
   return value;
 }
