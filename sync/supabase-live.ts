@@ -20,9 +20,8 @@ export const FIELD_TEAM_TOPIC = 'field-team';
 export function supabaseLive(client: SupabaseClient, userId: string, role: string): LivePort {
   return {
     open(listener: LiveListener) {
-      const channels: RealtimeChannel[] = [];
-      /** Each channel's subscribe, made once the user's token is in hand. */
-      const joins: (() => void)[] = [];
+      /** Each channel and how it joins (its subscribe, made once the user's token is in hand). */
+      const channels = new Map<RealtimeChannel, () => void>();
       // The poke topics each join on every (re)connect; once both have, the device is live again
       // and is told once (one pull, not one per topic).
       const pokeTopics = [`user:${userId}`, `role:${role}`];
@@ -42,15 +41,13 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
             const tables = pokedTables(payload);
             if (tables.length > 0) listener.poke(tables);
           });
-        channels.push(channel);
-        joins.push(joinedOnSubscribe(channel, topic));
+        channels.set(channel, joinedOnSubscribe(channel, topic));
       }
       if (role === 'ENGINEER') {
         const team = client.channel(FIELD_TEAM_TOPIC, {
           config: { private: true, presence: { key: userId } },
         });
-        channels.push(team);
-        joins.push(() =>
+        channels.set(team, () =>
           team.subscribe((status) => {
             if (status === 'SUBSCRIBED') void team.track({ online_at: new Date().toISOString() });
           }),
@@ -60,8 +57,7 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
         const report = listener.presence.bind(listener);
         const team = client.channel(FIELD_TEAM_TOPIC, { config: { private: true } });
         team.on('presence', { event: 'sync' }, () => report(Object.keys(team.presenceState())));
-        channels.push(team);
-        joins.push(() => team.subscribe());
+        channels.set(team, () => team.subscribe());
       }
       let closed = false;
       let paused = false;
@@ -70,7 +66,7 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
       // the channel tries again only a second later, when the device pulls a second time.
       void tokenSet(client).then(() => {
         if (closed) return;
-        for (const join of joins) join();
+        for (const join of channels.values()) join();
         if (paused) void client.realtime.disconnect();
       });
       return {
@@ -84,7 +80,8 @@ export function supabaseLive(client: SupabaseClient, userId: string, role: strin
         },
         close() {
           closed = true;
-          for (const channel of channels.splice(0)) void client.removeChannel(channel);
+          for (const channel of channels.keys()) void client.removeChannel(channel);
+          channels.clear();
           void client.realtime.disconnect();
         },
       };

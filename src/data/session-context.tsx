@@ -87,20 +87,18 @@ export function useOnlineEngineers(): ReadonlySet<string> | null {
   const state = useSession();
   const engine = state.status === 'signedIn' ? state.engine : null;
   // The engine's last report, as a set (one per engine: a new sign-in starts from unknown).
-  const snapshot = useMemo(
-    (): { set: ReadonlySet<string> | null; engine: typeof engine } => ({ set: null, engine }),
-    [engine],
-  );
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      snapshot.engine?.subscribePresence?.((ids) => {
-        snapshot.set = ids ? new Set(ids) : null;
-        onChange();
-      }) ?? (() => undefined),
-    [snapshot],
-  );
-  const get = useCallback(() => snapshot.set, [snapshot]);
-  return useStoreValue(subscribe, get);
+  const presence = useMemo(() => {
+    let set: ReadonlySet<string> | null = null;
+    return {
+      subscribe: (onChange: () => void) =>
+        engine?.subscribePresence?.((ids) => {
+          set = ids ? new Set(ids) : null;
+          onChange();
+        }) ?? (() => undefined),
+      get: () => set,
+    };
+  }, [engine]);
+  return useStoreValue(presence.subscribe, presence.get);
 }
 
 /** Retry or discard a change the server refused. */
