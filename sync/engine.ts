@@ -54,6 +54,12 @@ export interface SyncEngineOptions {
   /** Wait after a local write before pushing, to batch a burst of edits (default 300 ms). */
   writeDebounceMs?: number;
   pageSize?: number;
+  /**
+   * A new device's first sync waits for it between its two stages (issue 30): the screen shown
+   * (the home) reads and draws what the first stage brought before the second stage's pages of
+   * 2,000 rows compete with its reads for IndexedDB and the main thread. None: no wait.
+   */
+  screenFirst?: () => Promise<void>;
   random?: () => number;
   /** What identifies this device to a person (default: from the browser and the app's version). */
   device?: DeviceInfo;
@@ -426,9 +432,10 @@ export class SyncEngine implements UserSync {
       const onProgress = firstSync
         ? (progress: PullProgress) => this.update({ progress })
         : undefined;
-      const { role, pageSize } = this.options;
+      const { role, pageSize, screenFirst } = this.options;
       if (firstSync) {
-        await pullFirstSync(db, transport, role ? FIRST_STAGE[role] : null, onProgress, pageSize);
+        const stage = role ? FIRST_STAGE[role] : null;
+        await pullFirstSync(db, transport, stage, onProgress, pageSize, screenFirst);
       } else {
         await pullAll(db, transport, onProgress, pageSize, tables === 'all' ? undefined : tables);
       }

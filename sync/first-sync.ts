@@ -97,6 +97,11 @@ export async function pullFirstSync(
   stage: FirstStage | null,
   onProgress?: (progress: PullProgress) => void,
   pageSize = PAGE_SIZE,
+  /**
+   * Awaited between the two stages: the screen shown draws what the first stage brought before
+   * the second's pages compete with its reads (SyncEngineOptions.screenFirst).
+   */
+  screenFirst?: () => Promise<void>,
 ): Promise<number> {
   const report = (name: 'first' | 'rest') => (progress: PullProgress) =>
     onProgress?.({ ...progress, stage: name });
@@ -108,13 +113,15 @@ export async function pullFirstSync(
     figures.catch(() => undefined);
     if ((await db.meta.get(FIRST_STAGE_KEY))?.value !== true) {
       const pulls = await unfinished(db, stage.pulls);
-      received += await pullSpecs(db, transport, pulls, report('first'), pageSize);
+      // Every slice's first page asked for at once: they are small, and the home needs them all.
+      received += await pullSpecs(db, transport, pulls, report('first'), pageSize, Infinity);
       await figures;
       await db.meta.put({ key: FIRST_STAGE_KEY, value: true });
       for (const pull of pulls) if (!pull.slice) pulledWhole.add(pull.table);
     } else {
       await figures;
     }
+    await screenFirst?.();
   }
   const rest = ENTITY_TABLES.filter((table) => !pulledWhole.has(table)).map(whole);
   received += await pullSpecs(db, transport, rest, report(stage ? 'rest' : 'first'), pageSize);

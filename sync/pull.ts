@@ -453,8 +453,11 @@ export async function pullAll(
 }
 
 /**
- * Pulls each of `specs` in turn (pullAll's way: the next one's first page asked for when one
- * starts), reporting progress across them.
+ * Pulls each of `specs` in turn, reporting progress across them. The first pages of the next
+ * `ahead` specs are asked for when one starts (pullAll's way, one: a table's first page is there
+ * when the table before it is written); `Infinity` asks for every first page at once (a first
+ * stage's few small slices: the server answers them one after another while the device writes,
+ * and no request waits for the write before it).
  */
 export async function pullSpecs(
   db: ChairsideDatabase,
@@ -462,14 +465,18 @@ export async function pullSpecs(
   specs: readonly PullSpec[],
   onProgress?: (progress: PullProgress) => void,
   pageSize = PAGE_SIZE,
+  ahead = 1,
 ): Promise<number> {
   let received = 0;
-  const open = (spec: PullSpec) => openTable(db, transport, spec, pageSize);
-  let opening: Promise<Opening> | undefined;
+  const openings: Promise<Opening>[] = [];
+  const openUpTo = (index: number) => {
+    for (let i = openings.length; i <= Math.min(index, specs.length - 1); i++) {
+      openings.push(openTable(db, transport, specs[i]!, pageSize));
+    }
+  };
   for (const [tableIndex, spec] of specs.entries()) {
-    const current = opening ?? open(spec);
-    const following = specs[tableIndex + 1];
-    opening = following ? open(following) : undefined;
+    openUpTo(tableIndex + ahead);
+    const current = openings[tableIndex]!;
     received += await pullOpened(db, transport, spec, current, {
       pageSize,
       onPage: (loaded, total) =>

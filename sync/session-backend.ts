@@ -5,11 +5,18 @@
  * src/data never imports sync/.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { screenSettled } from '../src/data/screen-reads';
 import type { SessionBackend } from '../src/data/session';
 import { backgroundSync } from './background-sync';
 import { SyncEngine } from './engine';
 import { supabaseLive } from './supabase-live';
 import { supabaseAuth, supabasePhotoStore, supabaseTransport } from './supabase-transport';
+
+/**
+ * How long a new device's first sync waits at most for the home to be drawn before its second
+ * stage (a vendor's home on the generated full set is drawn about 0.1 s after the first stage).
+ */
+const SCREEN_FIRST_MAX_MS = 1000;
 
 export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
   const photos = supabasePhotoStore(client);
@@ -43,6 +50,7 @@ export function supabaseSessionBackend(client: SupabaseClient): SessionBackend {
         photos,
         live: supabaseLive(client, userId, role),
         background: backgroundSync(),
+        screenFirst: () => screenSettled(SCREEN_FIRST_MAX_MS),
       }),
   };
 }

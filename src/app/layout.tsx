@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { useCurrentUser } from '../data/session-context';
+import { layoutDrawn } from '../data/screen-reads';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
 import { SkipLink, useFocusOnRouteChange } from './main-focus';
@@ -100,6 +101,7 @@ export function Layout() {
   useFocusOnRouteChange(main);
   useEffect(() => {
     void requestPersistentStorage();
+    layoutDrawn();
   }, []);
   return (
     <Flex direction="column" minH="100dvh">

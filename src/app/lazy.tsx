@@ -10,6 +10,7 @@ import { Suspense, use, type ComponentType } from 'react';
 import { Center } from '@chakra-ui/react';
 import { LoadingState } from '../components/loading-state';
 import { loadLazyRecipes } from '../components/theme';
+import { screenRead } from '../data/screen-reads';
 
 export interface LazyValue<T> {
   /** Starts loading (once; again after a failure) and resolves with the value. */
@@ -21,8 +22,11 @@ export interface LazyValue<T> {
 export function lazyValue<T>(load: () => Promise<T>): LazyValue<T> {
   let loaded: { value: T } | undefined;
   let pending: Promise<T> | undefined;
-  const preload = () =>
-    (pending ??= Promise.all([load(), loadLazyRecipes()]).then(
+  const preload = () => (pending ??= loading());
+  const loading = () => {
+    // Code a screen waits for counts as its read (screen-reads.ts).
+    const end = screenRead();
+    const value = Promise.all([load(), loadLazyRecipes()]).then(
       ([value]) => {
         loaded = { value };
         return value;
@@ -32,7 +36,10 @@ export function lazyValue<T>(load: () => Promise<T>): LazyValue<T> {
         pending = undefined;
         throw error;
       },
-    ));
+    );
+    void value.then(end, end);
+    return value;
+  };
   return { preload, current: () => loaded };
 }
 

@@ -10,6 +10,7 @@ import type { MutationName } from '../domain/mutations';
 import { performMutation, performMutations, type MutationInput } from './actions';
 import type { ChairsideDatabase, OutboxEntry } from './db';
 import { MutationRejected } from './local-store';
+import { screenRead } from './screen-reads';
 import { useSession } from './session-context';
 
 /**
@@ -19,7 +20,7 @@ import { useSession } from './session-context';
  * Its results are drawn at a transition's priority: React draws a screen's new rows in short steps
  * it yields between (a default update is drawn in one task, up to a screen's whole render), and a
  * key typed meanwhile is handled first. dexie-react-hooks' useLiveQuery, with each result handed
- * over in startTransition.
+ * over in startTransition. Its reads count as the shown screen's (screen-reads.ts).
  */
 export function useMirror<T>(
   query: (db: ChairsideDatabase) => Promise<T> | T,
@@ -30,7 +31,17 @@ export function useMirror<T>(
   const db = state.status === 'signedIn' ? state.db : null;
   // The caller's deps describe `query`, as with useEffect.
   return useObservable(
-    () => inTransitions(liveQuery(async () => (db ? query(db) : fallback))),
+    () =>
+      inTransitions(
+        liveQuery(async () => {
+          const end = screenRead();
+          try {
+            return db ? await query(db) : fallback;
+          } finally {
+            end();
+          }
+        }),
+      ),
     [db, ...deps],
     fallback,
   );

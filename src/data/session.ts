@@ -23,6 +23,7 @@ import { signInErrorMessage, signUpErrorMessage } from '../domain/auth-messages'
 import { AUTH_STORAGE_KEY } from '../lib/env';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { openLocalDatabase, type ChairsideDatabase } from './db';
+import { layoutComing } from './screen-reads';
 import type { UserSync } from './sync-status';
 
 /** What a password change says when there is no connection. */
@@ -256,6 +257,8 @@ export class SessionStore {
     this.storage.setItem(LAST_USER_KEY, JSON.stringify(user));
     const db = opened ?? this.open(user.id);
     const engine = this.deps.backend.connect(db, user.id, user.role);
+    // Its screen's reads count from now (the first sync's second stage waits for them).
+    layoutComing();
     this.set({ status: 'signedIn', user, db, engine });
     void requestPersistentStorage();
     if (this.deps.sync !== false) await engine.start();

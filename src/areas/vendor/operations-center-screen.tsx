@@ -5,10 +5,10 @@
  * the efficiency bar; links to the ticket and engineer pages.
  */
 import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { BarChartFigure } from '../../components/bar-chart-figure';
+import { BarChartFigure, preloadBarChart } from '../../components/bar-chart-figure';
 import { LoadingState } from '../../components/loading-state';
 import { PercentBar } from '../../components/percent-bar';
 import { PresenceBadge, presenceOf } from '../../components/presence-badge';
@@ -81,6 +81,9 @@ export function OperationsCenterScreen() {
   const overview = useVendorOverview(RECENT);
   const workloads = useEngineerWorkloads();
   const onlineEngineers = useOnlineEngineers();
+  useEffect(() => {
+    void preloadBarChart();
+  }, []);
   // What is drawn from the workloads changes only with them, not with every page of tickets.
   const team = useMemo(
     () =>

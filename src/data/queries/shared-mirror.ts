@@ -17,6 +17,9 @@
  * list-read.ts); only its first read does: a later read keeps the last whole result on screen
  * until it has the next, and is given it (`previous`) to keep what did not change.
  *
+ * From a write marking a result stale to the end of its next read, the query counts as one of the
+ * shown screen's reads (screen-reads.ts).
+ *
  * `useMirror` (one query per component) stays the way for small reads; this is for the big ones.
  */
 import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
@@ -24,6 +27,7 @@ import { useCallback } from 'react';
 import { ENTITY_TABLES } from '../../domain/entities';
 import type { ChairsideDatabase } from '../db';
 import { MIRROR_STATE_KEYS } from '../mirror-state';
+import { screenRead } from '../screen-reads';
 import { useSession } from '../session-context';
 import { useStoreValue } from '../use-store-value';
 
@@ -84,10 +88,14 @@ function watchMirror<T>(
   let stale = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastReadMs = 0;
+  let lastReadEnd = 0;
   let whole: { value: T } | null = null;
+  /** From a read asked for (a write marked the result stale) to its end: the screen's read. */
+  let screenReadEnds: (() => void) | null = null;
   const read = async () => {
     timer = null;
     reading = true;
+    screenReadEnds ??= screenRead();
     stale = false;
     const started = performance.now();
     const progress = whole
@@ -102,13 +110,21 @@ function watchMirror<T>(
     } catch (failure) {
       if (!stopped) error(failure);
     }
-    lastReadMs = performance.now() - started;
+    lastReadEnd = performance.now();
+    lastReadMs = lastReadEnd - started;
     reading = false;
     if (stale) schedule();
+    if (!timer) {
+      screenReadEnds?.();
+      screenReadEnds = null;
+    }
   };
   const schedule = () => {
     if (stopped || reading || timer) return;
-    timer = setTimeout(() => void read(), Math.min(2 * lastReadMs, SHARED_QUERY_MAX_PAUSE_MS));
+    screenReadEnds ??= screenRead();
+    // The pause follows the last read: a write long after it is read at once.
+    const pause = Math.min(2 * lastReadMs, SHARED_QUERY_MAX_PAUSE_MS);
+    timer = setTimeout(() => void read(), Math.max(0, lastReadEnd + pause - performance.now()));
   };
   const onWrite = (parts: ObservabilitySet) => {
     if (!touchesMirror(db, parts)) return;
@@ -121,6 +137,7 @@ function watchMirror<T>(
     unsubscribe() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      screenReadEnds?.();
       Dexie.on.storagemutated.unsubscribe(onWrite);
     },
   };
