@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { performMutation } from '../src/data/actions';
 import { HOME_FIGURES_KEY, homeFiguresWhileSyncing } from '../src/data/mirror-state';
 import type { PullProgress } from '../src/data/sync-status';
@@ -204,6 +204,63 @@ describe('first sync in two stages', { timeout: 60_000 }, () => {
       (c) => c.params.table_name === 'installations',
     );
     expect(installations).toHaveLength(2); // 3 rows, pages of 2
+  });
+
+  it("asks for every first-stage slice's first page before it writes any row", async () => {
+    const db = freshDatabase();
+    const { data, slices } = engineerData();
+    const { transport } = stagedServer(data, slices);
+    // The number of rows the mirror held when each first-stage pull was asked for.
+    const heldAtAsk: number[] = [];
+    const watching = scriptedTransport(async (fn, params) => {
+      if (
+        fn === 'sync_pull' &&
+        !params.after_updated_at &&
+        (params.slice || params.table_name === 'installations')
+      ) {
+        let held = 0;
+        for (const table of ENTITY_TABLES) held += await db[table].count();
+        heldAtAsk.push(held);
+      }
+      return transport.rpc(fn, params);
+    });
+    await pullFirstSync(db, watching, ENGINEER_STAGE, undefined, 2);
+    // The four slices and the installations: every first page asked for on an empty mirror.
+    expect(heldAtAsk).toEqual([0, 0, 0, 0, 0]);
+    for (const table of ENTITY_TABLES) {
+      expect(await ids(db, table)).toEqual((data[table] ?? []).map((r) => r.id).sort());
+    }
+  });
+
+  it('waits between the stages for the screen to draw the first', async () => {
+    const db = freshDatabase();
+    const { data, slices } = engineerData();
+    const { transport } = stagedServer(data, slices);
+    let release: () => void = () => undefined;
+    let drawnAsked = 0;
+    const screenFirst = () => {
+      drawnAsked += 1;
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const pulling = pullFirstSync(db, transport, ENGINEER_STAGE, undefined, 2, screenFirst);
+    await vi.waitFor(() => expect(drawnAsked).toBe(1));
+    // The first stage is in; nothing of the second is asked for while the screen draws it.
+    const firstStage = pulls(transport.calls).length;
+    expect(
+      pulls(transport.calls).every(
+        (c) => c.params.slice === 'first' || c.params.table_name === 'installations',
+      ),
+    ).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pulls(transport.calls)).toHaveLength(firstStage);
+    release();
+    await pulling;
+    expect(pulls(transport.calls).length).toBeGreaterThan(firstStage);
+    for (const table of ENTITY_TABLES) {
+      expect(await ids(db, table)).toEqual((data[table] ?? []).map((r) => r.id).sort());
+    }
   });
 
   it('resumes an interrupted first sync after its last committed page, never pulling a page twice', async () => {

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { partRow } from '../testing/rows';
 import { createTestSession, SessionTestProviders } from '../testing/session';
+import { layoutDrawn, screenReadsUnderWay } from './screen-reads';
 import { useMirror } from './session-mirror';
 
 const engineer = {
@@ -55,5 +56,39 @@ describe('useMirror', () => {
 
     second.open();
     expect(await screen.findByText('2 parts')).toBeVisible();
+  });
+  it("counts each run of its query as the shown screen's read, from its start to its end", async () => {
+    const session = await createTestSession(engineer, (db) =>
+      db.parts.put(partRow({ name: 'Foot pedal' })),
+    );
+    layoutDrawn();
+    const held = gate();
+    let holding = false;
+    function Parts() {
+      const parts = useMirror(
+        async (db) => {
+          const n = await db.parts.count();
+          if (holding) await held.promise;
+          return n;
+        },
+        [],
+        0,
+      );
+      return <p>{parts} parts</p>;
+    }
+    render(
+      <SessionTestProviders session={session} path="/dashboard/engineer">
+        <Parts />
+      </SessionTestProviders>,
+    );
+    expect(await screen.findByText('1 parts')).toBeVisible();
+    await waitFor(() => expect(screenReadsUnderWay()).toBe(0));
+    // A write runs the query again: a read under way until it ends.
+    holding = true;
+    await session.db.parts.put(partRow({ name: 'Headrest' }));
+    await waitFor(() => expect(screenReadsUnderWay()).toBe(1));
+    held.open();
+    expect(await screen.findByText('2 parts')).toBeVisible();
+    expect(screenReadsUnderWay()).toBe(0);
   });
 });

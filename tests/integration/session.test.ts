@@ -1,6 +1,7 @@
 // The device session (src/data/session.ts) against the real local server through supabase-js:
 // sign-in with SPEC's messages, role resolution, per-user mirrors, sign-out that keeps unsent
 // changes, and opening the app offline with an expired token.
+import { layoutDrawn, screenReadsUnderWay } from '../../src/data/screen-reads';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -125,9 +126,15 @@ describe('SessionStore', () => {
   it('signs in with the role of the stored user row, over the sign-up metadata', async () => {
     await db.query(`update public.users set role = 'ADMIN' where email = 'vic@example.com'`);
     const d = device();
+    layoutDrawn();
     const user = await d.store.signIn('vic@example.com', 'correct-horse');
     expect(user).toMatchObject({ email: 'vic@example.com', name: 'Vic Vance', role: 'ADMIN' });
     expect(d.store.getState().status).toBe('signedIn');
+    // Their screen is on its way: a read of the shown screen until the layout is drawn (a new
+    // device's first sync waits for it before its second stage).
+    expect(screenReadsUnderWay()).toBe(1);
+    layoutDrawn();
+    expect(screenReadsUnderWay()).toBe(0);
     await db.query(`update public.users set role = 'VENDOR' where email = 'vic@example.com'`);
   });
 

@@ -5,6 +5,7 @@ import * as rows from '../../testing/rows';
 import { renderSignedIn } from '../../testing/session';
 import type { ChairsideDatabase } from '../db';
 import { FIRST_SYNC_KEY } from '../mirror-state';
+import { layoutDrawn, screenReadsUnderWay } from '../screen-reads';
 import {
   SHARED_QUERY_KEEP_MS,
   SHARED_QUERY_MAX_PAUSE_MS,
@@ -179,5 +180,42 @@ describe('useSharedMirror', { timeout: 30_000 }, () => {
     await session.db.chairs.put(rows.chairRow());
     expect(await screen.findByText('chairs: 21')).toBeInTheDocument();
     expect(counted).toBe(3);
+  });
+
+  it("reads a write made long after its last read at once, and counts as the screen's read from the write to the read's end", async () => {
+    let hold = false;
+    let release: (() => void) | null = null;
+    const starts: number[] = [];
+    const slow = async (db: ChairsideDatabase): Promise<number> => {
+      starts.push(performance.now());
+      const n = await db.chairs.count();
+      // Each read takes 300 ms: a pause of 600 ms follows it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      return n;
+    };
+    function Count() {
+      const value = useSharedMirror('test.slow', slow);
+      return <p>{value === undefined ? 'chairs: loading' : `chairs: ${value}`}</p>;
+    }
+    const session = await renderSignedIn(admin, <Count />, { path: '/' });
+    expect(await screen.findByText('chairs: 0')).toBeInTheDocument();
+    // (The harness draws no layout: the screen on its way is not a read here.) Every read over.
+    layoutDrawn();
+    await waitFor(() => expect(screenReadsUnderWay()).toBe(0), { timeout: 5_000 });
+    const before = starts.length;
+    // Long after the last read (more than its 600 ms pause), a write is read without a pause.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    hold = true;
+    const written = performance.now();
+    await session.db.chairs.put(rows.chairRow());
+    await waitFor(() => expect(starts).toHaveLength(before + 1));
+    expect(starts[before]! - written).toBeLessThan(300);
+    // Until that read ends, the screen has a read under way.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screenReadsUnderWay()).toBe(1);
+    await act(async () => release?.());
+    expect(await screen.findByText('chairs: 1')).toBeInTheDocument();
+    await waitFor(() => expect(screenReadsUnderWay()).toBe(0));
   });
 });
