@@ -64,9 +64,12 @@ describe('the migration files', () => {
     const kinds = migrations.map((m) => m.name.replace(/^\d+_/, '').replace(/\.sql$/, ''));
     expect(kinds.slice(0, 3)).toEqual(['tables', 'policies', 'mutation_ledger']);
     expect(kinds).toEqual(expect.arrayContaining(['tickets', 'service_requests', 'sync']));
-    // Tables are created in the first file only, policies in the second only.
+    // The layout's tables are all in the first file, its policies in the second; a later revision
+    // may create the tables of what it introduces (the home counts kept by triggers, 0022).
     for (const [i, m] of migrations.entries()) {
-      if (i !== 0) expect(code(m.sql), m.name).not.toMatch(/create\s+table/i);
+      if (i !== 0 && m.name < '20261124') {
+        expect(code(m.sql), m.name).not.toMatch(/create\s+table/i);
+      }
       // The layout's policies are all in the second file; a later revision may add the policies
       // of what it introduces (the realtime topics' policies on realtime.messages), never change one.
       if (i !== 1 && m.name < '20261124') {
