@@ -113,7 +113,8 @@ export async function pullFirstSync(
     figures.catch(() => undefined);
     if ((await db.meta.get(FIRST_STAGE_KEY))?.value !== true) {
       const pulls = await unfinished(db, stage.pulls);
-      // Every slice's first page asked for at once: they are small, and the home needs them all.
+      // Every first page asked for at once: the stage is small (slices, a customer's own tables),
+      // and the home needs all of it.
       received += await pullSpecs(db, transport, pulls, report('first'), pageSize, Infinity);
       await figures;
       await db.meta.put({ key: FIRST_STAGE_KEY, value: true });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { launchOptions } from '../../e2e/browser';
+import { CHROMIUM_FEATURES, launchOptions } from '../../e2e/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,7 +77,7 @@ async function reportIndexedDb(sizes: readonly number[]): Promise<IndexedDbRepor
 export function headerLines(
   browserVersion: string,
   report: IndexedDbReport,
-  machine: { node: string; cores: number; load: number[] },
+  machine: { node: string; cores: number; load: number[]; features?: string },
 ): string[] {
   const probes = report.probes
     .map((p) => `${p.rows.toLocaleString('en-GB')} rows in ${Math.round(p.ms)} ms`)
@@ -86,7 +86,9 @@ export function headerLines(
     .map((p) => `${Math.round(p.rows / (p.ms / 1000)).toLocaleString('en-GB')} rows/s`)
     .join(', ');
   return [
-    `Bench run: Chromium ${browserVersion}, Node ${machine.node}, ${machine.cores} cores, ` +
+    `Bench run: Chromium ${browserVersion}` +
+      `${machine.features ? ` (features: ${machine.features})` : ''}, Node ${machine.node}, ` +
+      `${machine.cores} cores, ` +
       `load ${machine.load.map((l) => l.toFixed(2)).join(' ')} at the start`,
     `IndexedDB: quota ${report.quotaMb ?? '?'} MB, used ${report.usageMb ?? '?'} MB, ` +
       `persisted ${report.persisted ?? '?'}, durability hints ` +
@@ -113,6 +115,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
       node: process.version,
       cores: cpus().length,
       load,
+      features: CHROMIUM_FEATURES,
     }).join('\n');
   } finally {
     await browser.close();
