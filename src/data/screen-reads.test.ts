@@ -13,8 +13,18 @@ async function settledSoon(promise: Promise<unknown>): Promise<boolean> {
   void promise.then(() => {
     done = true;
   });
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await tick();
   return done;
+}
+
+/** Lets the tasks now due run. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Animation frames held until the test runs them, first in first out. */
+function heldFrames(): (() => void)[] {
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  return frames;
 }
 
 afterEach(() => {
@@ -43,28 +53,26 @@ describe('screenSettled', () => {
 
   it('waits for a read that began while the last results were drawn', async () => {
     // A screen whose results, once drawn, mount a part with a read of its own.
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const frames = heldFrames();
     const read = screenRead();
     const settled = screenSettled(10_000);
     read();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await tick();
     const next = screenRead();
     frames.shift()?.();
     expect(await settledSoon(settled)).toBe(false);
     next();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await tick();
     frames.shift()?.();
     expect(await settledSoon(settled)).toBe(true);
   });
 
   it('draws again after a read that began and ended while the last results were drawn', async () => {
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const frames = heldFrames();
     const read = screenRead();
     const settled = screenSettled(10_000);
     read();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await tick();
     // A quick read of a part the results mounted, over before the frame.
     screenRead()();
     frames.shift()?.();
