@@ -107,6 +107,8 @@ describe('WarrantyScreen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await renderWarranty();
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    // The lookup has answered (it is read from the mirror, its result drawn in a transition).
+    await screen.findByText('Found: S30 Sigma');
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Delivery date is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(20));

@@ -25,6 +25,10 @@ async function openPartsTab(options: Parameters<typeof renderTicketPage>[1] = {}
     ticket: { engineerUserId: engineer.id, status: 'IN_PROGRESS', ...options.ticket },
   });
   await user.click(await screen.findByRole('tab', { name: 'Parts & Quote' }));
+  // The catalogue is read from the mirror (its result drawn in a transition): its parts listed.
+  for (const part of options.parts ?? [pedal]) {
+    await screen.findByRole('option', { name: (name) => name.startsWith(`${part.name} (`) });
+  }
   return { user, session };
 }
 
