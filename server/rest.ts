@@ -70,11 +70,15 @@ export async function claimsFor(req: IncomingMessage, secret: string) {
 }
 
 async function tableColumns(tx: Queryable, table: string): Promise<Set<string>> {
+  // From the catalog, as PostgREST's schema cache is (information_schema shows only what the
+  // caller holds a privilege on): a table the role may not read is found, and the read is then
+  // refused with 42501 (401 for anon), not answered as an unknown name.
   const { rows } = await tx.query<{ column_name: string }>(
-    `select c.column_name from information_schema.tables t
-       join information_schema.columns c
-         on c.table_schema = t.table_schema and c.table_name = t.table_name
-      where t.table_schema = 'public' and t.table_name = $1`,
+    `select a.attname as column_name
+       from pg_catalog.pg_class c
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relnamespace = 'public'::regnamespace and c.relname = $1
+        and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
     [table],
   );
   if (rows.length === 0) {

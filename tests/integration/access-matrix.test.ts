@@ -94,9 +94,11 @@ const ALL_USERS: RowLabel[] = [
 const READ_PARTS: RowLabel[] = ['part', 'partDeleted'];
 const READ_TRAINING: RowLabel[] = ['training', 'trainingDeleted'];
 
+// anon holds no privilege on any table (migration 0024 revokes hosted's default grants): every
+// read is refused, not answered with no rows.
 const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
   users: {
-    anon: [],
+    anon: 'denied',
     // Engineers on a customer's work reach them only as contact cards (sync_pull), not as rows.
     CUSTOMER: ['customerA'],
     CUSTOMER_B: ['customerB'],
@@ -107,7 +109,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: ALL_USERS,
   },
   chairs: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: ['chairA'],
     CUSTOMER_B: ['chairB'],
     ENGINEER: ['chairA', 'chairB', 'chairStock'],
@@ -116,7 +118,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: ['chairA', 'chairB', 'chairStock'],
   },
   parts: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: READ_PARTS,
     CUSTOMER_B: READ_PARTS,
     ENGINEER: READ_PARTS,
@@ -125,7 +127,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: READ_PARTS,
   },
   support_tickets: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: ['ticketA_engA', 'ticketA_open'],
     CUSTOMER_B: ['ticketB_engB', 'ticketB_open'],
     ENGINEER: ['ticketA_engA', 'ticketA_open', 'ticketB_open'],
@@ -134,7 +136,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: ['ticketA_engA', 'ticketA_open', 'ticketB_engB', 'ticketB_open'],
   },
   training_resources: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: READ_TRAINING,
     CUSTOMER_B: READ_TRAINING,
     ENGINEER: READ_TRAINING,
@@ -143,7 +145,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: READ_TRAINING,
   },
   part_requests: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: ['partRequestA'],
     CUSTOMER_B: ['partRequestB'],
     ENGINEER: [],
@@ -152,7 +154,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: ['partRequestA', 'partRequestB'],
   },
   service_requests: {
-    anon: [],
+    anon: 'denied',
     CUSTOMER: ['requestA_engA'],
     CUSTOMER_B: ['requestB_open', 'requestB_engB'],
     ENGINEER: ['requestA_engA', 'requestB_open'],
@@ -161,7 +163,7 @@ const SELECT: Record<Table, Record<Caller, RowLabel[] | 'denied'>> = {
     ADMIN: ['requestA_engA', 'requestB_open', 'requestB_engB'],
   },
   installations: {
-    anon: [],
+    anon: 'denied',
     // The installations of their own chairs (the signed acceptance, for the service report).
     CUSTOMER: ['installationA'],
     CUSTOMER_B: ['installationB'],

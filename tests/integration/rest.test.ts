@@ -173,12 +173,17 @@ describe('local REST through supabase-js', () => {
     expect(await forged.json()).toMatchObject({ code: 'PGRST301' });
   });
 
-  it('gives anon nothing', async () => {
-    const { data, error } = await client().from('chairs').select('*');
-    expect(error).toBeNull();
-    expect(data).toEqual([]);
-    const parts = await client().from('parts').select('*');
-    expect(parts.data ?? []).toEqual([]);
+  it('gives anon nothing: every table read is refused as unauthorised', async () => {
+    for (const table of ['chairs', 'parts', 'users', 'support_tickets']) {
+      const { data, error, status } = await client().from(table).select('*');
+      expect(data, table).toBeNull();
+      expect(status, table).toBe(401);
+      expect(error?.code, table).toBe('42501');
+      expect(error?.message, table).toBe(`permission denied for table ${table}`);
+    }
+    const unknown = await client().from('no_such_table').select('*');
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PGRST205');
   });
 
   it('answers CORS preflight for its own origin only', async () => {
