@@ -4,6 +4,7 @@ import { HashRouter } from 'react-router-dom';
 import { preloadAreaAt } from './app/routes';
 import { AppTree } from './app/app-tree';
 import { prerenderedSignIn } from './app/boot-handoff';
+import { reportRecoverableError } from './app/recoverable-errors';
 import { appSystem } from './components/theme';
 import { DeferredSession } from './data/session-deferred';
 import { nextTask } from './lib/next-task';
@@ -52,13 +53,15 @@ async function start() {
 function render() {
   const root = document.getElementById('root')!;
   const tree = <AppTree session={session} router={HashRouter} />;
+  // A render React had to redo is said in words (recoverable-errors.ts), never passed over.
+  const options = { onRecoverableError: reportRecoverableError };
   if (session.getState().status === 'signedOut' && prerenderedSignIn(root, hashPath())) {
-    hydrateRoot(root, tree);
+    hydrateRoot(root, tree, options);
   } else {
     root.removeAttribute('data-prerendered');
     root.replaceChildren();
     // At low priority: React draws the first screen in short steps it yields between.
-    const app = createRoot(root);
+    const app = createRoot(root, options);
     startTransition(() => app.render(tree));
   }
 }

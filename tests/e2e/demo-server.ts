@@ -1,18 +1,22 @@
 // The backend and browser the demo-data e2e suites share: an in-memory database, migrated and
 // seeded with the demo accounts and records, served with the built app from dist/, and one
-// headless Chromium. Close it in reverse order: browser, server, database.
+// headless Chromium. Close it in reverse order: browser, server, database. A test during which a
+// page of that Chromium reported a React recoverable error fails (page-checks.ts).
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/seed/demo-data';
 import { openMigratedPglite } from '../setup/migrated-pglite';
 import { launchOptions } from './browser';
+import { expectNoRecoverableErrors, watchRecoverableErrors } from './page-checks';
 
 export interface DemoBackend {
   db: Database;
   server: RunningServer;
   browser: Browser;
+  /** React's recoverable errors the browser's pages reported since the last call. */
+  recoverableErrors: () => string[];
 }
 
 /**
@@ -29,7 +33,7 @@ export async function startDemoBackend(browserArgs: string[] = []): Promise<Demo
     ...options,
     args: [...(options.args ?? []), ...browserArgs],
   });
-  return { db, server, browser };
+  return { db, server, browser, recoverableErrors: watchRecoverableErrors(browser) };
 }
 
 /** Closes whatever of the demo backend was started: browser, then server, then database. */
@@ -48,6 +52,7 @@ export function demoBackendForThisFile(browserArgs: string[] = []): DemoBackend 
   beforeAll(async () => {
     Object.assign(backend, await startDemoBackend(browserArgs));
   });
+  afterEach(() => expectNoRecoverableErrors(backend.recoverableErrors));
   afterAll(() => stopDemoBackend(backend));
   return backend;
 }

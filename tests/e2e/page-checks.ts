@@ -1,9 +1,11 @@
 // Checks every browser test runs on every page it visits: axe-core finds no serious or critical
-// accessibility violation, and the page breaks no rule of the server's Content-Security-Policy.
+// accessibility violation, the page breaks no rule of the server's Content-Security-Policy, and
+// React never had to redo a render (its recoverable errors, watched on every page of a browser).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { RECOVERABLE_ERROR_PREFIX } from '../../src/app/recoverable-errors';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,6 +64,28 @@ export async function watchContentSecurityPolicy(context: BrowserContext): Promi
 
 export async function cspViolations(page: Page): Promise<string[]> {
   return (await page.evaluate('window.__cspViolations ?? []')) as string[];
+}
+
+/**
+ * Records React's recoverable errors (src/app/recoverable-errors.ts) that any page of any context
+ * of `browser` reports from now on; the returned function hands over those seen since it was last
+ * called. Each browser test file fails the test during which one was reported
+ * (expectNoRecoverableErrors in an afterEach; demoBackendForThisFile's does it).
+ */
+export function watchRecoverableErrors(browser: Browser): () => string[] {
+  const seen: string[] = [];
+  browser.on('context', (context) => {
+    context.on('console', (message) => {
+      if (message.type() !== 'error' || !message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) return;
+      seen.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
+    });
+  });
+  return () => seen.splice(0);
+}
+
+/** Fails the test with every recoverable error `watched` saw since the last check (an afterEach). */
+export function expectNoRecoverableErrors(watched: (() => string[]) | undefined): void {
+  expect(watched?.() ?? [], 'React recovered from an error').toEqual([]);
 }
 
 /**

@@ -2,13 +2,15 @@
 import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/app';
 import { launchOptions } from './browser';
+import { expectNoRecoverableErrors, watchRecoverableErrors } from './page-checks';
 
 let server: RunningServer;
 let browser: Browser;
+let recoverableErrors: (() => string[]) | undefined;
 let dist: string;
 
 beforeAll(async () => {
@@ -16,7 +18,10 @@ beforeAll(async () => {
   cpSync('dist', dist, { recursive: true });
   server = await startServer({ distDir: dist });
   browser = await chromium.launch(launchOptions());
+  recoverableErrors = watchRecoverableErrors(browser);
 });
+
+afterEach(() => expectNoRecoverableErrors(recoverableErrors));
 
 afterAll(async () => {
   await browser?.close();
