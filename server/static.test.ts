@@ -16,6 +16,7 @@ const SCRIPT = Buffer.from(
   Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;\n`).join(''),
 );
 const SCRIPT_PATH = '/assets/index-Ab12_-Cd.js';
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4096)]);
 const INDEX = `<!doctype html><title>app</title>${'<!-- padding -->'.repeat(100)}`;
 
 beforeAll(async () => {
@@ -27,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'index-Ab12_-Cd.js'), SCRIPT);
   writeFileSync(join(dir, 'assets', 'a.js'), 'console.log(1)');
   writeFileSync(join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  // A WebAssembly module's header (magic and version), padded to be worth compressing.
+  writeFileSync(join(dir, 'assets', 'zxing_reader-Ab12Cd34.wasm'), WASM);
   running = await startServer({ distDir: dir });
 });
 afterAll(() => running.close());
@@ -73,6 +76,15 @@ describe('static serving', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
     },
   );
+  it('serves WebAssembly as application/wasm, which a streaming compile requires', async () => {
+    const res = await get('/assets/zxing_reader-Ab12Cd34.wasm', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(res.headers['cache-control']).toContain('immutable');
+    // Compressed like the scripts: the decoder is the largest file a scan loads.
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).equals(WASM)).toBe(true);
+  });
   it('falls back to index.html for unknown paths', async () => {
     const res = await fetch(`${running.url}/some/where`);
     expect(res.status).toBe(200);

@@ -28,10 +28,22 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  // The label scanner's decoder: a streaming compile (WebAssembly.compileStreaming) accepts only
+  // this type, and every engine otherwise logs its refusal and falls back to a slower path.
+  '.wasm': 'application/wasm',
 };
 
-/** Types worth compressing (images and fonts already are). */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+/** Types worth compressing (images and fonts already are; WebAssembly halves under brotli). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.wasm',
+]);
 /** Below this, compression saves less than the header costs. */
 const MIN_COMPRESS_BYTES = 1024;
 

@@ -1,20 +1,28 @@
-// The built app as a browser sees it: loads, is installable, and works offline after one visit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The built app as a browser sees it: loads, is installable, and works offline after one visit;
+// every file the build writes is served with its own type.
+import { readdirSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/app';
 import { launchOptions } from './browser';
+import { expectNoRecoverableErrors, watchRecoverableErrors } from './page-checks';
 
 let server: RunningServer;
 let browser: Browser;
+let recoverableErrors: (() => string[]) | undefined;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   server = await startServer({ distDir: 'dist' });
   browser = await chromium.launch(launchOptions());
+  recoverableErrors = watchRecoverableErrors(browser);
   context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   page = await context.newPage();
 });
+
+afterEach(() => expectNoRecoverableErrors(recoverableErrors));
 
 afterAll(async () => {
   await browser?.close();
@@ -31,6 +39,51 @@ interface Manifest {
   start_url: string;
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 }
+
+/**
+ * The type each kind of file the build writes must be served with (IANA's; WebAssembly's is the
+ * one a streaming compile accepts). A kind of file new to the build fails the test until it is
+ * named here and in server/static.ts.
+ */
+const PROPER_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+describe('served types', () => {
+  it('serves every file the build wrote with the proper type for its kind', async () => {
+    const files = filesUnder('dist');
+    const kinds = new Set(files.map((file) => extname(file)));
+    // The scanner's decoder is among them (the reason this test exists).
+    expect(kinds).toContain('.wasm');
+    const wrong: string[] = [];
+    for (const file of files) {
+      const res = await fetch(`${server.url}/${file}`, { method: 'HEAD' });
+      const type = res.headers.get('content-type');
+      const proper = PROPER_TYPES[extname(file)] ?? 'a type named in PROPER_TYPES';
+      if (res.status !== 200 || type !== proper) {
+        wrong.push(`${file}: ${res.status} ${type ?? 'no type'}, not ${proper}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe('installable PWA', () => {
   it('loads the built app', async () => {
