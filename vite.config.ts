@@ -348,6 +348,11 @@ export default defineConfig({
   test: {
     // Both cores of the CI machine kind (vitest would otherwise use one here).
     maxWorkers: 2,
+    // Tests wait for states, never for speed (docs/testing.md): a wait gives up only when its state
+    // has clearly not come, on a machine as busy as a laptop with a build running beside it (the
+    // suite passes beside `stress-ng --cpu 2`). expect.poll waits 30 s as findBy and vi.waitFor do
+    // (tests/setup/patience.ts); each project's time limit is a hang's, not a slow machine's.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       // The unit tests in two projects (`--project 'unit-*'` runs both). Tests of code without a
       // DOM (*.test.ts) run in Node: a jsdom set up for each of them was half the unit phase. A
@@ -364,6 +369,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'sync/**/*.test.ts', 'server/**/*.test.ts'],
           setupFiles: ['./vitest.setup-node.ts'],
           isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -374,6 +381,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           setupFiles: ['./vitest.setup.ts'],
           isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       // The integration files reuse one worker's packages too (isolate: false; a fresh process per

@@ -3,7 +3,10 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
+import { patientWaitFor } from './tests/setup/patience';
 
 // As in vitest.setup.ts: one worker's packages serve every file, the project's own modules are
 // evaluated afresh for each file.
 vi.resetModules();
+// vi.waitFor waits for a state up to 30 s, not 1 s (tests/setup/patience.ts).
+patientWaitFor();

@@ -162,7 +162,7 @@ const rowCount = (data: Data) => Object.values(data).reduce((n, rows) => n + row
 const sliceCount = (slices: Partial<Record<EntityTable, Set<string>>>) =>
   Object.values(slices).reduce((n, set) => n + set.size, 0);
 
-describe('first sync in two stages', { timeout: 60_000 }, () => {
+describe('first sync in two stages', () => {
   it("pulls the role's first stage — its slices, its own whole tables, the home's counts — before any other row", async () => {
     const db = freshDatabase();
     const { data, slices } = engineerData();

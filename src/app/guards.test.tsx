@@ -13,7 +13,7 @@ function signedInAs(role: string) {
 
 const main = () => within(screen.getByRole('main'));
 
-describe('route guards', { timeout: 20_000 }, () => {
+describe('route guards', () => {
   it('sends a signed-out visit to /login, remembering where it was going, and returns there', async () => {
     const store = new FakeSessionStore();
     store.setSignedOut();

@@ -9,7 +9,7 @@ function signedOut() {
   return store;
 }
 
-describe('sign-in screen', { timeout: 20_000 }, () => {
+describe('sign-in screen', () => {
   it('shows SPEC §5 messages for an empty form and does not call the provider', async () => {
     const store = signedOut();
     renderApp('/login', store);

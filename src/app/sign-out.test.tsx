@@ -14,7 +14,7 @@ function signedIn(unsent: number) {
 const topBarSignOut = async () =>
   within(await screen.findByRole('banner')).getByRole('button', { name: 'Sign Out' });
 
-describe('sign out', { timeout: 20_000 }, () => {
+describe('sign out', () => {
   it('signs out at once and goes to /login when nothing is waiting to be sent', async () => {
     const store = signedIn(0);
     const { router } = renderApp('/dashboard/engineer', store);

@@ -4,7 +4,7 @@ import { FakeSessionStore, engineerUser, rejectedEntry, renderApp } from '../tes
 
 const LONG_NAME = 'Dr. Alexandra Montgomery-Fitzgerald of the Western Isles';
 
-describe('top bar', { timeout: 20_000 }, () => {
+describe('top bar', () => {
   it('keeps the product name and gives a long user name its whole text in a title', async () => {
     const store = new FakeSessionStore();
     store.setSignedIn({ ...engineerUser, name: LONG_NAME });

@@ -23,7 +23,7 @@ async function fill(current: string, next: string, confirm: string) {
 
 beforeEach(() => toaster.remove());
 
-describe('ChangePasswordCard', { timeout: 20_000 }, () => {
+describe('ChangePasswordCard', () => {
   it('checks the fields with the schema messages before asking the server', async () => {
     const changePassword = vi.fn(() => Promise.resolve());
     show(changePassword);

@@ -42,7 +42,7 @@ const names = () =>
     (el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
   );
 
-describe('UserFields', { timeout: 30_000 }, () => {
+describe('UserFields', () => {
   it('words a profile as the user’s own, required marks from the schema', () => {
     show({
       schema: engineerProfileSchema,

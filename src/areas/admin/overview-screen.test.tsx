@@ -52,7 +52,7 @@ async function renderOverview() {
 
 const stat = (label: string) => within(screen.getByText(label).closest('dl')!);
 
-describe('Admin OverviewScreen', { timeout: 30_000 }, () => {
+describe('Admin OverviewScreen', () => {
   it('shows Total Users, Total Chairs, Confirmed Warranties and Open Tickets', async () => {
     await renderOverview();
     await screen.findByText('Total Users');

@@ -4,7 +4,7 @@ import { adminPaths } from '../../domain/paths';
 import { ProfileScreen } from './profile-screen';
 import { renderAdmin } from './test-fixtures';
 
-describe('Admin ProfileScreen', { timeout: 30_000 }, () => {
+describe('Admin ProfileScreen', () => {
   it("shows 'Full System Access' with the admin's privileges", async () => {
     await renderAdmin(<ProfileScreen />, { path: adminPaths.profile });
     expect(await screen.findByText('Full System Access')).toBeInTheDocument();

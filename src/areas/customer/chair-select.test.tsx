@@ -23,7 +23,7 @@ const options = () =>
     .getAllByRole('option')
     .map((o) => o.textContent);
 
-describe('ChairSelect', { timeout: 30_000 }, () => {
+describe('ChairSelect', () => {
   it('offers the customer’s chairs the server knows, as serial - model, after Select a chair', async () => {
     await renderCustomer(<Picker error="Please select a chair" />, {
       path: customerPaths.service,

@@ -6,7 +6,7 @@ import { trainingRow } from '../../testing/rows';
 import { renderCustomer } from './test-fixtures';
 import { TrainingScreen } from './training-screen';
 
-describe('TrainingScreen', { timeout: 30_000 }, () => {
+describe('TrainingScreen', () => {
   it('counts each tab and shows Watch, Open and View Content', async () => {
     const user = userEvent.setup();
     await renderCustomer(<TrainingScreen />, {

@@ -36,7 +36,7 @@ async function renderWarranty(inventory: TestInventory = INVENTORY) {
   });
 }
 
-describe('WarrantyScreen', { timeout: 30_000 }, () => {
+describe('WarrantyScreen', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

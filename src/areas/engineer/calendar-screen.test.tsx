@@ -99,7 +99,7 @@ function renderScreen(seedRows: ServiceRequest[]) {
   });
 }
 
-describe('CalendarScreen', { timeout: 30_000 }, () => {
+describe('CalendarScreen', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 2, 10, 12, 0));

@@ -78,7 +78,7 @@ function stat(label: string): string {
   return within(summary).getByText(label).parentElement?.textContent ?? '';
 }
 
-describe('OverviewScreen', { timeout: 30_000 }, () => {
+describe('OverviewScreen', () => {
   it('counts my tickets, open, in progress and high priority (HIGH or URGENT, not CLOSED)', async () => {
     await renderOverview();
     await screen.findByRole('heading', { name: 'Open Tickets' });

@@ -73,7 +73,7 @@ const seeded = [
   request(orphanId, { customerUserId: null, chairId: null, preferredDate: null }),
 ];
 
-describe('ServiceRequestsScreen', { timeout: 30_000 }, () => {
+describe('ServiceRequestsScreen', () => {
   it('lists requests assigned to me or unassigned, with the SPEC texts on each card', async () => {
     await renderScreen(seeded);
     expect(screen.getByRole('heading', { name: 'Service Requests', level: 1 })).toBeVisible();

@@ -61,7 +61,7 @@ async function renderTickets() {
 
 const card = (title: string) => screen.getByRole('link', { name: title }).closest('article')!;
 
-describe('TicketsScreen', { timeout: 30_000 }, () => {
+describe('TicketsScreen', () => {
   it("lists the engineer's and the unassigned tickets, never another engineer's", async () => {
     await renderTickets();
     expect(await screen.findByRole('link', { name: 'Chair will not rise' })).toBeInTheDocument();

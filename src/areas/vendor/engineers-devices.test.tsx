@@ -56,7 +56,7 @@ const devicesOn = (name: string) =>
     }),
   );
 
-describe('EngineersScreen device health', { timeout: 30_000 }, () => {
+describe('EngineersScreen device health', () => {
   it("shows each of an engineer's devices on their card, most recent sync first", async () => {
     const { tabletSync, phoneSync } = await renderWithDevices();
     const alice = devicesOn('Alice Engineer');

@@ -93,7 +93,7 @@ const card = (name: string) => within(screen.getByRole('article', { name }));
 const figure = (scope: ReturnType<typeof card>, label: string) =>
   scope.getByText(label).parentElement!;
 
-describe('EngineersScreen', { timeout: 30_000 }, () => {
+describe('EngineersScreen', () => {
   it('shows every figure SPEC lists on a card', async () => {
     await renderEngineers();
     await screen.findByRole('article', { name: 'Alice Engineer' });

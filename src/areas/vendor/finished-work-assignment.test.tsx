@@ -22,7 +22,7 @@ const engineers = [
 
 const requestTitle = (id: string) => `Service Request #${id.slice(-8)}`;
 
-describe('Assigning finished work', { timeout: 30_000 }, () => {
+describe('Assigning finished work', () => {
   it('disables the engineer dropdown of cancelled and completed service requests, and says why', async () => {
     const ids = {
       PENDING: '30000000-0000-4000-8000-0000000000b1',

@@ -47,7 +47,7 @@ async function renderCenter() {
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
 
-describe('OperationsCenterScreen', { timeout: 30_000 }, () => {
+describe('OperationsCenterScreen', () => {
   it("says 'No urgent unassigned tickets found' when none is waiting", async () => {
     await renderVendor(<OperationsCenterScreen />, { path: vendorPaths.home });
     const urgent = within(await screen.findByRole('region', { name: 'Urgent Unassigned Tickets' }));

@@ -5,7 +5,7 @@ import { vendorPaths } from '../../domain/paths';
 import { ProfileScreen } from './profile-screen';
 import { VENDOR_ID, outbox, renderVendor } from './test-fixtures';
 
-describe('Vendor ProfileScreen', { timeout: 30_000 }, () => {
+describe('Vendor ProfileScreen', () => {
   it("shows 'Full Operations Access' and that roles are changed by the administrator", async () => {
     await renderVendor(<ProfileScreen />, { path: vendorPaths.profile });
     expect(await screen.findByText('Full Operations Access')).toBeInTheDocument();

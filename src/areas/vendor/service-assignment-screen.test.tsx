@@ -73,7 +73,7 @@ async function renderScreen(withRequests = true) {
 const card = (id: string) => within(screen.getByRole('article', { name: title(id) }));
 const counter = (label: string) => within(screen.getByText(label).closest('dl')!);
 
-describe('ServiceAssignmentScreen', { timeout: 30_000 }, () => {
+describe('ServiceAssignmentScreen', () => {
   it('counts unassigned and pending requests', async () => {
     await renderScreen();
     await screen.findByRole('article', { name: title(PENDING) });

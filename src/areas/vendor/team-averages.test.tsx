@@ -39,7 +39,7 @@ async function renderCenter(tickets: SupportTicket[]) {
 
 const team = async () => within(await screen.findByRole('region', { name: 'Team averages' }));
 
-describe('Team averages', { timeout: 30_000 }, () => {
+describe('Team averages', () => {
   it('average over the engineers with figures; the newcomer is not counted as 0', async () => {
     // Alice: 2 of 2 resolved in 1 h and 3 h (2 h). Bob: 1 of 2 resolved, in 4 h. Nia: nothing.
     await renderCenter([

@@ -21,7 +21,7 @@ async function renderParts() {
 
 const card = (name: string) => within(screen.getByRole('article', { name }));
 
-describe('Admin PartsScreen', { timeout: 30_000 }, () => {
+describe('Admin PartsScreen', () => {
   it('shows each part with price and stock badge, and searches', async () => {
     const user = userEvent.setup();
     await renderParts();

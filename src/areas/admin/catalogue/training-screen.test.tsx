@@ -28,7 +28,7 @@ async function renderTraining() {
   });
 }
 
-describe('Admin TrainingScreen', { timeout: 30_000 }, () => {
+describe('Admin TrainingScreen', () => {
   it('lists and searches resources', async () => {
     const user = userEvent.setup();
     await renderTraining();

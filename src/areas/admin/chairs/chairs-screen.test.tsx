@@ -67,7 +67,7 @@ async function openAddChair() {
   return { user, form, session };
 }
 
-describe('ChairsScreen', { timeout: 30_000 }, () => {
+describe('ChairsScreen', () => {
   it('shows the four counters and each chair with its owner or No owner assigned', async () => {
     await renderChairs();
     await screen.findByRole('article', { name: 'S30-0001' });

@@ -32,9 +32,7 @@ async function renderChairs() {
   });
   const user = userEvent.setup();
   // Enabled once the whole inventory is read (serials are checked against all of it).
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled(), {
-    timeout: 10_000,
-  });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled());
   return { session, user };
 }
 
@@ -60,7 +58,7 @@ const DELIVERY = [
   'U500-0103,u500,,,',
 ];
 
-describe('Import Chairs from CSV', { timeout: 30_000 }, () => {
+describe('Import Chairs from CSV', () => {
   it('previews every row with its problems first, in the dialog’s words', async () => {
     const { user } = await renderChairs();
     const dialog = await openImport(user, csvFile(DELIVERY));
@@ -183,7 +181,7 @@ describe('Import Chairs from CSV', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Export CSV of the chairs list', { timeout: 30_000 }, () => {
+describe('Export CSV of the chairs list', () => {
   it('writes what the list shows after its search and filter, readable and formula-guarded', async () => {
     const { user } = await renderChairs();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Admin installations (issue 20)', { timeout: 30_000 }, () => {
+describe('Admin installations (issue 20)', () => {
   it('lists each installation with chair, practice, engineer, checklist and who signed', async () => {
     await renderAdmin(<InstallationsScreen />, { path: adminPaths.installations, seed });
     const done = within(await screen.findByRole('article', { name: 'Installation #000000d1' }));

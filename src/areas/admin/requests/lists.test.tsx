@@ -49,7 +49,7 @@ const seed = async (db: Parameters<NonNullable<Parameters<typeof renderAdmin>[1]
   ]);
 };
 
-describe('Admin read-only lists', { timeout: 30_000 }, () => {
+describe('Admin read-only lists', () => {
   it("part requests: a one-part request reads '1 item', not '1 items'", async () => {
     const ONE = '50000000-0000-4000-8000-0000000000a1';
     await renderAdmin(<PartRequestsScreen />, {

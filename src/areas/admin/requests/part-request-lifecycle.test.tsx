@@ -31,7 +31,7 @@ const buttons = (id: string) =>
     .queryAllByRole('button')
     .map((b) => b.textContent);
 
-describe('Part request lifecycle on the admin screen', { timeout: 30_000 }, () => {
+describe('Part request lifecycle on the admin screen', () => {
   it('offers only the next moves of each status; none once fulfilled', async () => {
     await renderRequests();
     await screen.findByRole('article', { name: 'Request #000000a1' });

@@ -21,7 +21,7 @@ async function renderUsers() {
   });
 }
 
-describe('Add user with an e-mail in use', { timeout: 30_000 }, () => {
+describe('Add user with an e-mail in use', () => {
   it("says 'Failed to create user' and why, under the field, and queues nothing", async () => {
     const user = userEvent.setup();
     const session = await renderUsers();

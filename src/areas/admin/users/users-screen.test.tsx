@@ -33,7 +33,7 @@ async function openAddUser() {
   return { user, form: within(form) };
 }
 
-describe('UsersScreen', { timeout: 30_000 }, () => {
+describe('UsersScreen', () => {
   it('shows a role once: a dropdown to change it, a badge on their own card; no self-delete', async () => {
     await renderUsers();
     await screen.findByRole('article', { name: 'Riverside Dental' });

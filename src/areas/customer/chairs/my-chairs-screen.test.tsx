@@ -26,7 +26,7 @@ const CHAIR_ID = '20000000-0000-4000-8000-0000000000c1';
 
 const card = (serial: string) => screen.getByRole('article', { name: serial });
 
-describe('MyChairsScreen', { timeout: 30_000 }, () => {
+describe('MyChairsScreen', () => {
   it('says so when no chair is registered', async () => {
     await renderCustomer(<MyChairsScreen />, { path: customerPaths.chairs });
     expect(await screen.findByText('No chairs registered')).toBeInTheDocument();

@@ -29,7 +29,7 @@ const delivered = (patch = {}) =>
   });
 const CHECKS = ['All parts arrived', 'Chair powers on', 'Movement is OK', 'Water and air are OK'];
 
-describe('A test sheet before the warranty is activated', { timeout: 30_000 }, () => {
+describe('A test sheet before the warranty is activated', () => {
   it('is recorded, and says the warranty is confirmed once activated, not that it is active', async () => {
     const user = userEvent.setup();
     const session = await renderCustomer(<TestSheetScreen />, {

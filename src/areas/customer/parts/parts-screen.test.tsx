@@ -44,7 +44,7 @@ async function renderParts(storedCart?: unknown) {
 const cart = () => screen.getByRole('region', { name: 'Cart' });
 const card = (name: string) => screen.getByRole('article', { name });
 
-describe('PartsScreen', { timeout: 30_000 }, () => {
+describe('PartsScreen', () => {
   it('shows price, code and the stock badge, with add disabled at zero stock', async () => {
     await renderParts();
     await screen.findByRole('article', { name: 'Hydraulic pump' });

@@ -24,7 +24,7 @@ async function renderProfile(practice: User['practice'] = null) {
   });
 }
 
-describe('Customer ProfileScreen', { timeout: 30_000 }, () => {
+describe('Customer ProfileScreen', () => {
   it('says Customer profile not found when the row is missing', async () => {
     await renderCustomer(<ProfileScreen />, { path: customerPaths.profile, withProfile: false });
     expect(await screen.findByText('Customer profile not found')).toBeInTheDocument();

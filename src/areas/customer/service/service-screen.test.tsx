@@ -47,7 +47,7 @@ async function renderService() {
   });
 }
 
-describe('ServiceScreen', { timeout: 30_000 }, () => {
+describe('ServiceScreen', () => {
   it('shows a confirmed appointment once scheduled, else the preferred date and time', async () => {
     await renderService();
     const scheduled = await screen.findByRole('article', { name: 'Service Request #000000c4' });
@@ -91,7 +91,8 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
     const session = await renderService();
     await user.click(await screen.findByRole('button', { name: 'Book Service' }));
     const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
+    // The chair select mounts once the customer's chairs are read.
+    await user.selectOptions(await within(dialog).findByLabelText(/Chair/), CHAIR_ID);
     await user.type(within(dialog).getByLabelText(/Preferred Date/), dayKey(0));
     await user.selectOptions(within(dialog).getByLabelText(/Preferred Time/), '14:30');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
@@ -110,7 +111,8 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
     const session = await renderService();
     await user.click(await screen.findByRole('button', { name: 'Book Service' }));
     const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
+    // The chair select mounts once the customer's chairs are read.
+    await user.selectOptions(await within(dialog).findByLabelText(/Chair/), CHAIR_ID);
     await user.type(within(dialog).getByLabelText(/Preferred Date/), dayKey(3));
     await user.selectOptions(within(dialog).getByLabelText(/Preferred Time/), '09:30');
     failNextWrite(session);
@@ -141,7 +143,7 @@ describe('ServiceScreen', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Schedule Service from My Chairs', { timeout: 30_000 }, () => {
+describe('Schedule Service from My Chairs', () => {
   it('opens the booking dialog with the chair chosen', async () => {
     const session = await createTestSession(customer, async (db) => {
       await db.chairs.bulkPut([

@@ -54,7 +54,7 @@ async function openFilledTicket(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-describe('SupportScreen', { timeout: 30_000 }, () => {
+describe('SupportScreen', () => {
   it('shows the contact cards with SPEC’s hours and my tickets', async () => {
     await renderSupport();
     const ticket = await screen.findByRole('article', { name: 'Pump noise' });
@@ -135,7 +135,8 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Create Ticket' }));
     const dialog = await screen.findByRole('dialog');
-    const options = within(within(dialog).getByLabelText(/Chair/)).getAllByRole('option');
+    // The chair select mounts, with every chair offered, once the chairs are read.
+    const options = within(await within(dialog).findByLabelText(/Chair/)).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       expect.any(String),
       expect.stringContaining('S30-0100'),
@@ -160,7 +161,8 @@ describe('SupportScreen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const session = await renderSupport();
     const dialog = await openFilledTicket(user);
-    await user.selectOptions(within(dialog).getByLabelText(/Chair/), CHAIR_ID);
+    // The chair select mounts once the customer's chairs are read.
+    await user.selectOptions(await within(dialog).findByLabelText(/Chair/), CHAIR_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByText('Support ticket created')).toBeInTheDocument();
     expect(screen.getByText('Our team will respond within 24 hours.')).toBeInTheDocument();

@@ -35,7 +35,7 @@ async function openPerformance(tickets: SupportTicket[]) {
   return within(await screen.findByRole('region', { name: 'Average Resolution Time' }));
 }
 
-describe('Performance tab bars', { timeout: 30_000 }, () => {
+describe('Performance tab bars', () => {
   it('writes 0% beside a resolution bar at 0 (24 hours or more)', async () => {
     const resolution = await openPerformance([
       ticketRow({

@@ -117,7 +117,7 @@ function renderScreen(options: { user?: User | null } = {}) {
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('ProfileScreen', { timeout: 30_000 }, () => {
+describe('ProfileScreen', () => {
   it('says the profile is not found when the mirror has no row', async () => {
     await renderScreen({ user: null });
     expect(await screen.findByText('Engineer profile not found')).toBeVisible();

@@ -15,7 +15,7 @@ async function openResolution(options: Parameters<typeof renderTicketPage>[1] = 
 
 vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad'));
 
-describe('Resolution', { timeout: 30_000 }, () => {
+describe('Resolution', () => {
   it('keeps Mark as Resolved disabled while the text is empty after trimming', async () => {
     const { user } = await openResolution();
     const button = screen.getByRole('button', { name: 'Mark as Resolved' });

@@ -28,7 +28,7 @@ async function openNotes(options: Parameters<typeof renderTicketPage>[1] = {}) {
 const field = (name: string) => screen.getByRole('textbox', { name });
 const save = () => screen.getByRole('button', { name: 'Save Service Notes' });
 
-describe('ServiceNotesForm', { timeout: 30_000 }, () => {
+describe('ServiceNotesForm', () => {
   it('defaults the work type to Warranty on a confirmed, running warranty', async () => {
     await openNotes({ chair: { warranty: warrantyActivated(100) } });
     expect(screen.getByRole('combobox', { name: 'Work type' })).toHaveValue('WARRANTY');
@@ -109,7 +109,7 @@ describe('ServiceNotesForm', { timeout: 30_000 }, () => {
     await session.db.supportTickets.update(TICKET_ID, {
       serviceNotes: { ...stored, timeSpent: 90 },
     });
-    expect(await screen.findByDisplayValue('90', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('90')).toBeInTheDocument();
     expect(field('Work performed')).toHaveValue('Local edit');
     await user.click(save());
     await screen.findByText('Service notes updated successfully');

@@ -17,7 +17,7 @@ const page = <TicketDetailScreen />;
 const card = (title: string) =>
   screen.getByRole('heading', { name: title }).closest<HTMLElement>('.chakra-card__root')!;
 
-describe('TicketDetailScreen', { timeout: 30_000 }, () => {
+describe('TicketDetailScreen', () => {
   it("shows 'Ticket Not Found' for an unknown id, with a Back button to the list", async () => {
     const user = userEvent.setup();
     await renderWithSession(page, {
