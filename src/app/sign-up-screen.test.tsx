@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('sign-up screen', { timeout: 20_000 }, () => {
+describe('sign-up screen', () => {
   it('shows every SPEC §5 message for an empty form', async () => {
     const store = signedOut();
     renderApp('/signup', store);
@@ -84,10 +84,13 @@ describe('sign-up screen', { timeout: 20_000 }, () => {
     const store = signedOut();
     const { router } = renderApp('/signup', store);
     await fillValid();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The redirect's clock is the test's alone (no real time leaks into it on a busy machine).
+    vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    // The sign-up's answer is a settled promise: shown once the tasks now due have run.
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(
-      await screen.findByText('Account created successfully! Redirecting to login...'),
+      screen.getByText('Account created successfully! Redirecting to login...'),
     ).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1400));
     expect(router.state.location.pathname).toBe('/signup');
@@ -100,12 +103,11 @@ describe('sign-up screen', { timeout: 20_000 }, () => {
     store.signUp.mockResolvedValue({ needsEmailConfirmation: true });
     const { router } = renderApp('/signup', store);
     await fillValid();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(
-      await screen.findByText(
-        'Account created! Please check your email to verify before signing in.',
-      ),
+      screen.getByText('Account created! Please check your email to verify before signing in.'),
     ).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2900));
     expect(router.state.location.pathname).toBe('/signup');

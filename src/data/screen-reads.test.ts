@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   layoutComing,
   layoutDrawn,
@@ -17,8 +17,11 @@ async function settledSoon(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-/** Lets the tasks now due run. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets the tasks now due run: the module's own timers (its background tasks, its `maxMs`) are on
+ * the test's clock, so a busy machine never leaves one of them for later.
+ */
+const tick = () => vi.advanceTimersByTimeAsync(5);
 
 /** Animation frames held until the test runs them, first in first out. */
 function heldFrames(): (() => void)[] {
@@ -27,8 +30,13 @@ function heldFrames(): (() => void)[] {
   return frames;
 }
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+
 afterEach(() => {
   layoutDrawn();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   expect(screenReadsUnderWay()).toBe(0);
 });
@@ -87,7 +95,7 @@ describe('screenSettled', () => {
     const read = screenRead();
     const settled = screenSettled(30);
     expect(await settledSoon(settled)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await vi.advanceTimersByTimeAsync(40);
     expect(await settledSoon(settled)).toBe(true);
     read();
   });

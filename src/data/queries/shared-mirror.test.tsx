@@ -70,7 +70,7 @@ function CustomerCount() {
   return <p>{value === undefined ? 'loading' : `customers: ${value.customers}`}</p>;
 }
 
-describe('useSharedMirror', { timeout: 30_000 }, () => {
+describe('useSharedMirror', () => {
   it('keeps the last small result, the same object, when a write changes nothing it counts', async () => {
     counted.length = 0;
     countReads = 0;
@@ -168,9 +168,7 @@ describe('useSharedMirror', { timeout: 30_000 }, () => {
     held = false;
     await act(async () => release());
     expect(await screen.findByText('chairs: 0')).toBeInTheDocument();
-    expect(
-      await screen.findByText('chairs: 20', undefined, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('chairs: 20')).toBeInTheDocument();
     expect(counted).toBe(2);
     // The second read waited a pause of twice the first one's length (capped) before it began,
     // leaving IndexedDB to the writes meanwhile.
@@ -183,39 +181,79 @@ describe('useSharedMirror', { timeout: 30_000 }, () => {
   });
 
   it("reads a write made long after its last read at once, and counts as the screen's read from the write to the read's end", async () => {
+    // The product's clock (its pause timer and the reads' lengths) is the test's: a read takes
+    // exactly 300 ms however busy the machine is. testing-library's waits run on that clock's
+    // setTimeout, so this test waits with `until` on the real one.
+    const realTimeout = globalThis.setTimeout;
+    /** Resolves once `check` passes, looking every 10 ms of real time for up to 30 s. */
+    const until = async (check: () => void) => {
+      const end = Date.now() + 30_000;
+      for (;;) {
+        try {
+          check();
+          return;
+        } catch (failure) {
+          if (Date.now() > end) throw failure;
+          await new Promise((resolve) => realTimeout(resolve, 10));
+        }
+      }
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     let hold = false;
     let release: (() => void) | null = null;
+    let inRead = 0;
     const starts: number[] = [];
     const slow = async (db: ChairsideDatabase): Promise<number> => {
       starts.push(performance.now());
       const n = await db.chairs.count();
       // Each read takes 300 ms: a pause of 600 ms follows it.
+      inRead += 1;
       await new Promise((resolve) => setTimeout(resolve, 300));
+      inRead -= 1;
       if (hold) await new Promise<void>((resolve) => (release = resolve));
       return n;
+    };
+    /** Lets the read under way wait out its 300 ms. */
+    const readFor300Ms = async () => {
+      await until(() => expect(inRead).toBe(1));
+      await act(() => vi.advanceTimersByTimeAsync(300));
+    };
+    /** Runs every read asked for so far, each after its pause, until none is under way. */
+    const readsOver = async () => {
+      while (screenReadsUnderWay() > 0) {
+        if (inRead > 0) await act(() => vi.advanceTimersByTimeAsync(300));
+        else if (vi.getTimerCount() > 0) await act(() => vi.advanceTimersToNextTimerAsync());
+        else await new Promise((resolve) => realTimeout(resolve, 10));
+      }
     };
     function Count() {
       const value = useSharedMirror('test.slow', slow);
       return <p>{value === undefined ? 'chairs: loading' : `chairs: ${value}`}</p>;
     }
     const session = await renderSignedIn(admin, <Count />, { path: '/' });
-    expect(await screen.findByText('chairs: 0')).toBeInTheDocument();
-    // (The harness draws no layout: the screen on its way is not a read here.) Every read over.
+    // (The harness draws no layout: the screen on its way is not a read here.) Every read over:
+    // the first, and the one the session's own writes during it asked for.
     layoutDrawn();
-    await waitFor(() => expect(screenReadsUnderWay()).toBe(0), { timeout: 5_000 });
+    await readsOver();
+    expect(screen.getByText('chairs: 0')).toBeInTheDocument();
     const before = starts.length;
-    // Long after the last read (more than its 600 ms pause), a write is read without a pause.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Long after the last read (more than its 600 ms pause), a write is read without a pause: it
+    // starts among the timers due at once, with no time passing.
+    await act(() => vi.advanceTimersByTimeAsync(700));
     hold = true;
     const written = performance.now();
     await session.db.chairs.put(rows.chairRow());
-    await waitFor(() => expect(starts).toHaveLength(before + 1));
+    await until(() => {
+      vi.advanceTimersByTime(0);
+      expect(starts).toHaveLength(before + 1);
+    });
     expect(starts[before]! - written).toBeLessThan(300);
-    // Until that read ends, the screen has a read under way.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Until that read ends (held past its 300 ms), the screen has a read under way.
+    await readFor300Ms();
+    await until(() => expect(release).not.toBeNull());
     expect(screenReadsUnderWay()).toBe(1);
     await act(async () => release?.());
-    expect(await screen.findByText('chairs: 1')).toBeInTheDocument();
-    await waitFor(() => expect(screenReadsUnderWay()).toBe(0));
+    await until(() => screen.getByText('chairs: 1'));
+    await until(() => expect(screenReadsUnderWay()).toBe(0));
   });
 });
