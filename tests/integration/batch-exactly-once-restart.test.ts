@@ -1,11 +1,12 @@
 // A batch cut by a server killed mid-request (issue 19): the local server runs as its own process
 // (`server/main.ts`, PGlite in a data directory, or DATABASE_URL's PostgreSQL), an engineer's
-// device replays a long offline queue in batches, the server is killed with SIGKILL while a batch
-// is being applied and restarted on the same data, and the device resumes. Every mutation ends
+// device replays a long offline queue in batches, the server is killed with SIGKILL once a batch's
+// request is in its hands, before it can answer, and restarted on the same data; the device resumes. Every mutation ends
 // applied exactly once or, when the server refused it, in 'needs attention' with its reason, and
 // the mirror equals the server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,22 @@ function startChild(): Promise<void> {
       if (/running at http:\/\/\S+/.test(out)) resolve();
     });
     proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+/**
+ * Resolves once a request whose path starts with `path` has been sent whole: its body written to
+ * the server's socket (fetch's `undici:request:bodySent`; supabase-js uses Node's fetch).
+ */
+function requestSent(path: string): Promise<void> {
+  const SENT = 'undici:request:bodySent';
+  return new Promise((resolve) => {
+    const onSent = (message: unknown) => {
+      if (!(message as { request: { path: string } }).request.path.startsWith(path)) return;
+      unsubscribe(SENT, onSent);
+      resolve();
+    };
+    subscribe(SENT, onSent);
   });
 }
 
@@ -148,22 +165,19 @@ describe('a batch cut by a server killed mid-request', () => {
     expect(bethAnswer.error).toBeNull();
     expect(queued.length).toBeGreaterThan(2 * BATCH_LIMITS.count);
 
-    // The second batch is cut: the server is killed halfway through the time the first took.
+    // The second batch is cut: the server is killed as soon as the batch's request has reached
+    // it, before it can answer, however fast or slow the machine is (a kill timed at half the
+    // first batch's time came after the answer when the second batch ran faster than that).
     let batches = 0;
-    let firstBatchMs = 0;
     let cut: BackendResponse | null = null;
     const transport: Transport = {
       async rpc(fn, params) {
         if (fn !== 'ops_batch') return real.rpc(fn, params);
         batches += 1;
-        const started = performance.now();
-        if (batches !== 2) {
-          const response = await real.rpc(fn, params);
-          if (batches === 1) firstBatchMs = performance.now() - started;
-          return response;
-        }
+        if (batches !== 2) return real.rpc(fn, params);
+        const sent = requestSent('/rest/v1/rpc/ops_batch');
         const inFlight = real.rpc(fn, params);
-        await new Promise((r) => setTimeout(r, firstBatchMs / 2));
+        await sent;
         await stopChild('SIGKILL');
         cut = await inFlight;
         return cut;

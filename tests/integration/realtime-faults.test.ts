@@ -25,7 +25,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 8_000) {
+/** Waits for a state: 30 s before it says the state has not come (tests/setup/patience.ts). */
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -209,7 +210,10 @@ describe('hostile frames and limits', () => {
 
 describe('tokens', () => {
   it('keeps the channel of a client that refreshes its token; closes the one that lets it expire', async () => {
-    const running = await startServer({ db, auth: { accessTokenTtlSeconds: 3 } });
+    // Tokens of 8 s, one refreshed every second: a refresh has 6 s or more to reach the channel
+    // before the token it replaces expires, as a busy machine needs (with 3 s tokens refreshed
+    // every 1.5 s, a refresh late by half a second closed the refreshed channel too).
+    const running = await startServer({ db, auth: { accessTokenTtlSeconds: 8 } });
     try {
       const customer = await signUpActor(running.url, 'CUSTOMER', 'Dr Ines Ford');
       const stale = createTestClient(running.url);
@@ -220,17 +224,22 @@ describe('tokens', () => {
         () => fresh.statuses.includes('SUBSCRIBED') && expiring.statuses.includes('SUBSCRIBED'),
         'both joined',
       );
-      // The fresh client refreshes its token every 1.5 s (each lasts 3 s); the stale one never.
-      const refresher = setInterval(() => void customer.client.auth.refreshSession(), 1_500);
+      // The fresh client refreshes its token a second after each refresh; the stale one never.
+      let refreshing = true;
+      const refresher = (async () => {
+        while (refreshing) {
+          await customer.client.auth.refreshSession();
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
+      })();
       try {
-        await until(
-          () => expiring.statuses.includes('CLOSED'),
-          'the expired channel closed',
-          10_000,
-        );
+        await until(() => expiring.statuses.includes('CLOSED'), 'the expired channel closed');
+        // Two of the server's sweeps (one a second) past the stale token's expiry, which the
+        // fresh client's first token (issued before it) shares.
         await new Promise((r) => setTimeout(r, 2_000));
       } finally {
-        clearInterval(refresher);
+        refreshing = false;
+        await refresher;
       }
       expect(fresh.statuses).not.toContain('CLOSED');
       const before = fresh.pokes;
@@ -357,7 +366,6 @@ describe('the sync engine over the wire', () => {
       await until(
         async () => (await device.mirror.supportTickets.get(missed)) !== undefined,
         'the missed ticket after the restart',
-        20_000,
       );
       // Every pull came from pokes and joins: the engine's minute timer never ran.
       expect(requests.filter((fn) => fn === 'sync_pull').length).toBeGreaterThanOrEqual(9);

@@ -68,7 +68,8 @@ async function join(client: SupabaseClient, topic: string, presenceKey?: string)
   return joined;
 }
 
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+/** Waits for a state: 30 s before it says the state has not come (tests/setup/patience.ts). */
+async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

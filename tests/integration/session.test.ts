@@ -215,7 +215,7 @@ describe('SessionStore', () => {
     // init() enters at once from the stored user, then re-reads the user row in the background:
     // from the server, which refuses, so from the mirror it already holds open.
     await again.store.init();
-    await vi.waitFor(() => expect(updates).toBe(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(updates).toBe(2));
     const renamed = again.store.getState();
     expect(renamed.status === 'signedIn' && renamed.user.name).toBe('Eve Evans-Hart');
     expect(again.opened).toHaveLength(1);
