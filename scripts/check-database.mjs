@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Checks a database as it will serve the app: runs the pgTAP suite (supabase/tests, Supabase's own
-// testing convention, what `supabase test db` runs) against any PostgreSQL URL (a linked hosted
-// project before go-live, the local stand-in, CI's PostgreSQL), prints pg_prove's TAP summary and
-// exits non-zero when a check fails.
+// Checks a database as it will serve the app, against any PostgreSQL URL (a linked hosted project
+// before go-live, the local stand-in, CI's PostgreSQL): hosted Supabase's rules over the
+// migrations and over the database's own functions (server/db/hosted-rules.ts: no UPDATE or DELETE
+// without WHERE, which pg-safeupdate refuses in API sessions; no DDL on platform tables but
+// policies), then the pgTAP suite (supabase/tests, Supabase's own testing convention, what
+// `supabase test db` runs), with pg_prove's TAP summary. Exits non-zero when a check fails.
 //
 //   npm run check:db -- postgres://postgres:<password>@db.<ref>.supabase.co:5432/postgres
 //   DATABASE_URL=postgres://… npm run check:db
@@ -15,13 +17,16 @@
 // runner creates it in schema `extensions` and drops it again afterwards. Each test file runs in one
 // transaction that it rolls back: the database is left as it was.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { checkMigrations, formatFinding } from '../server/db/hosted-rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TESTS_DIR = path.join('supabase', 'tests');
+/** The Supabase CLI the README's deploy path uses (npm package `supabase`). */
+const SUPABASE_CLI = '2.117.0';
 
 function usage(message) {
   if (message) console.error(message);
@@ -196,9 +201,89 @@ async function runPgTap() {
   }
 }
 
-// The checks, in order; each prints its own report and says whether it passed. (The migration
-// guard over supabase/migrations joins here as a step of its own.)
-const steps = [{ name: 'pgTAP suite (supabase/tests)', run: runPgTap }];
+/** Prints each finding of hosted's rules; true when there is none. */
+function reportFindings(findings, what) {
+  for (const finding of findings) console.error(`  ${formatFinding(finding)}`);
+  console.log(findings.length ? `${findings.length} found in ${what}` : `nothing found in ${what}`);
+  return findings.length === 0;
+}
+
+/** The migrations as written: every function's final body, and DDL on platform tables. */
+async function guardMigrations() {
+  const dir = path.join(root, 'supabase', 'migrations');
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  const files = names.map((name) => ({ name, sql: readFileSync(path.join(dir, name), 'utf8') }));
+  return reportFindings(await checkMigrations(files), `${files.length} migrations`);
+}
+
+/**
+ * The database's functions as they are (a function changed outside the migrations shows too):
+ * none may hold an UPDATE or DELETE that pg-safeupdate refuses in an API session.
+ */
+async function guardDatabaseFunctions() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    console.error(`Cannot connect to ${describe(databaseUrl)}: ${error.message}`);
+    return false;
+  }
+  try {
+    const { rows } = await client.query(
+      `select pg_get_functiondef(p.oid) as def
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'private') and p.prokind in ('f', 'p')
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass
+                             and d.objid = p.oid and d.deptype = 'e')`,
+    );
+    const findings = await checkMigrations([
+      { name: describe(databaseUrl), sql: rows.map((r) => `${r.def};`).join('\n') },
+    ]);
+    return reportFindings(
+      findings.filter((f) => f.rule !== 'platform-ddl'),
+      `${rows.length} functions of the database`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `supabase db lint` (plpgsql_check over every PL/pgSQL function of public and private), with the
+ * Supabase CLI from npm at the version the README's deploy path pins; clean at warning level.
+ */
+function lint() {
+  const run = spawnSync(
+    'npx',
+    [
+      '--yes',
+      `supabase@${SUPABASE_CLI}`,
+      'db',
+      'lint',
+      '--db-url',
+      databaseUrl,
+      '--schema',
+      'public,private',
+      '--level',
+      'warning',
+      '--fail-on',
+      'warning',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (run.error) console.error(`supabase db lint did not run: ${run.error.message}`);
+  return run.status === 0;
+}
+
+// The checks, in order; each prints its own report and says whether it passed.
+const steps = [
+  { name: "hosted Supabase's rules over supabase/migrations", run: guardMigrations },
+  { name: "hosted Supabase's rules over the database's functions", run: guardDatabaseFunctions },
+  { name: 'pgTAP suite (supabase/tests)', run: runPgTap },
+  { name: `supabase db lint (CLI ${SUPABASE_CLI})`, run: lint },
+];
 
 let failed = 0;
 for (const step of steps) {

@@ -14,7 +14,7 @@ import {
   PASSWORD_TOO_LONG,
   passwordBytes,
 } from '../src/domain/schemas/auth.schema';
-import type { Database, Queryable } from './db/database';
+import { asRole, type Database, type Queryable } from './db/database';
 import { HttpError, isRecord, readJson, requestUrl, sendEmpty, sendJson } from './http-util';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import {
@@ -179,7 +179,8 @@ interface RefreshTokenRow {
 
 /** Handles every request under /auth/v1; the caller routes by prefix. */
 export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
-  const { db } = options;
+  // GoTrue's own role: it owns auth's tables, and the sign-up trigger runs under it.
+  const db = asRole(options.db, 'supabase_auth_admin');
   const secret = options.jwtSecret ?? LOCAL_DEMO_JWT_SECRET;
   const key = secretKey(secret);
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
@@ -277,15 +278,28 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
     const hash = await hashPassword(password);
     try {
       return await db.transaction(async (tx) => {
+        // As GoTrue writes a confirmed e-mail sign-up: the user, then its e-mail identity.
         const { rows } = await tx.query<UserRow>(
-          `insert into auth.users (id, email, encrypted_password, raw_user_meta_data)
-           values ($1, $2, $3, $4::jsonb)
-           on conflict (email) do nothing
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password,
+                                   email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+                                   created_at, updated_at, confirmation_token, recovery_token,
+                                   email_change_token_new, email_change)
+           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated',
+                   $2, $3, now(), $5::jsonb, $4::jsonb, now(), now(), '', '', '', '')
+           on conflict (email) where is_sso_user = false do nothing
            returning ${USER_COLUMNS}`,
-          [randomUUID(), email, hash, metadata],
+          [randomUUID(), email, hash, metadata, JSON.stringify(APP_METADATA)],
         );
         const user = rows[0];
         if (!user) throw authError(422, 'user_already_exists', 'User already registered');
+        await tx.query(
+          `insert into auth.identities (provider_id, user_id, identity_data, provider,
+                                        last_sign_in_at, created_at, updated_at)
+           values ($1::text, $2::uuid, jsonb_build_object('sub', $1::text, 'email', $3::text,
+                                                          'email_verified', true), 'email',
+                   now(), now(), now())`,
+          [user.id, user.id, email],
+        );
         return issueSession(tx, user, issuer);
       });
     } catch (error) {

@@ -144,10 +144,14 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
   });
 
   // Stored messages are only for authorisation's sake here; hosted Supabase drops them after a few
-  // days, this after an hour.
+  // days, this after an hour. As hosted Realtime, it makes the day partitions a send needs (from
+  // yesterday to three days ahead) when it starts and again with each prune.
   const prune = () =>
     db
-      .query(`delete from realtime.messages where inserted_at < now() - interval '1 hour'`)
+      .exec(
+        `select realtime.chairside_ensure_partitions();
+         delete from realtime.messages where inserted_at < now() - interval '1 hour'`,
+      )
       .catch(() => undefined);
   void prune();
   const pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
@@ -283,6 +287,7 @@ export async function createRealtimeServer(options: RealtimeOptions): Promise<Re
       .transaction(async (tx) => {
         // As hosted Realtime does: a broadcast and a presence message on the topic, then the
         // user's policies read them and try to write one, and everything is rolled back.
+        await tx.exec('set local role supabase_realtime_admin');
         await tx.query(
           `insert into realtime.messages (topic, extension, private)
            values ($1, 'broadcast', true), ($1, 'presence', true)`,

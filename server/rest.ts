@@ -4,7 +4,7 @@
 // against the catalog before being quoted; values are always bound parameters.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_DEMO_JWT_SECRET, logFailure, verifyAccessToken } from './auth';
-import type { Database, Queryable } from './db/database';
+import { SAFEUPDATE_SETTING, type Database, type Queryable } from './db/database';
 import {
   CORS_HEADERS,
   HttpError,
@@ -395,6 +395,9 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
       const accept = req.headers.accept ?? '';
       const single = accept.includes('application/vnd.pgrst.object+json');
       const out = await options.db.transaction(async (tx) => {
+        // A PostgREST session on hosted Supabase: pg-safeupdate refuses UPDATE and DELETE without
+        // WHERE, also inside the functions called (on PostgreSQL with server/db/safeupdate).
+        await tx.exec(`set local ${SAFEUPDATE_SETTING} = on`);
         await tx.exec(`set local role ${auth.role === 'authenticated' ? 'authenticated' : 'anon'}`);
         await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
           JSON.stringify(auth.claims),

@@ -79,11 +79,17 @@ interface Bucket {
   allowed_mime_types: string[] | null;
 }
 
+/**
+ * The bucket's limits, read as the Storage API reads them: as its own admin (storage.buckets has
+ * no read policy for the caller on hosted Supabase), then back to the caller's role.
+ */
 async function bucketOf(tx: Queryable, id: string): Promise<Bucket> {
+  await tx.exec('set local role supabase_storage_admin');
   const { rows } = await tx.query<Bucket>(
     `select id, file_size_limit, allowed_mime_types from storage.buckets where id = $1`,
     [id],
   );
+  await tx.exec('set local role authenticated');
   const bucket = rows[0];
   if (!bucket) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
   return bucket;
@@ -160,9 +166,9 @@ export function createStorageHandler(options: StorageHandlerOptions): StorageHan
         );
       }
       const { rows } = await tx.query<{ id: string }>(
-        `insert into storage.objects (bucket_id, name, owner, metadata)
-         values ($1, $2, $3, $4) returning id`,
-        [bucketId, name, userId, JSON.stringify({ mimetype: type, size: bytes.length })],
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+         values ($1, $2, $3::uuid, $4::text, $5) returning id`,
+        [bucketId, name, userId, userId, JSON.stringify({ mimetype: type, size: bytes.length })],
       );
       // The file lands before the row commits; a failed write rolls the row back.
       const target = filePath(bucketId, name);

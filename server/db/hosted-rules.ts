@@ -79,6 +79,7 @@ function leadingTrivia(text: string): number {
  */
 export async function splitStatements(sql: string): Promise<Statement[]> {
   await ready();
+  if (sql.trim() === '') return [];
   const bytes = Buffer.from(sql, 'utf8');
   const tree = (await parse(sql)) as {
     stmts?: { stmt: Node; stmt_location?: number; stmt_len?: number }[];

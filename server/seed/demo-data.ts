@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Database } from '../db/database';
+import { migrationsOwner, SAFEUPDATE_SETTING, type Database } from '../db/database';
 import { demoAccount } from '../../src/domain/demo-accounts';
 
 export const SEED_FILE = path.resolve(
@@ -65,8 +65,13 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   if (await alreadyLoaded(db)) return false;
   const sql = await readFile(SEED_FILE, 'utf8');
   try {
+    // As `supabase db reset` loads it: as the migrations' owner, over a direct connection (no
+    // pg-safeupdate).
+    const owner = await migrationsOwner(db);
     await db.transaction(async (tx) => {
+      await tx.exec(`set local ${SAFEUPDATE_SETTING} = off`);
       await tx.query(`select set_config('demo.seeded_at', $1, true)`, [now.toISOString()]);
+      await tx.exec(`set local role "${owner}"`);
       await tx.exec(sql);
     });
     return true;

@@ -261,8 +261,10 @@ export async function fuzzServer(
     { numRuns: runs, seed, endOnFailure: false },
   );
   // Still up and serving after all of it.
+  // A signed-in read still answers (anon holds no table privilege: its read is a 401).
+  const token = target.tokens[0];
   const alive = await fetch(`${target.url}/rest/v1/parts?select=id&limit=1`, {
-    headers: { apikey: ANON },
+    headers: { apikey: ANON, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   }).catch(() => undefined);
   if (alive?.status !== 200) report.failures.push(`server not answering after the fuzz`);
   report.elapsedMs = performance.now() - started;

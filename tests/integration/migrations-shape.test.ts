@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DatabaseOpenError,
   MIGRATIONS_DIR,
+  RECORDED_MIGRATIONS,
   migrate,
   openDatabase,
   type Database,
@@ -190,7 +191,7 @@ describe('migrate() and the layout of the files', () => {
         'delete it to start fresh.',
     );
     expect(message).not.toContain('\n');
-    const { rows } = await db.query<{ name: string }>('select name from public.schema_migrations');
+    const { rows } = await db.query<{ name: string }>(RECORDED_MIGRATIONS);
     expect(rows.map((r) => r.name)).toEqual(['20261121000001_schema.sql']);
     const tables = await db.query<{ n: number }>(
       `select count(*)::int as n from pg_class

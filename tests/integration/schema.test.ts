@@ -117,12 +117,12 @@ describe('schema migration', () => {
 
   it('migrating twice is a no-op', async () => {
     const before = await db.query<{ n: number }>(
-      'select count(*)::int as n from public.schema_migrations',
+      'select count(*)::int as n from supabase_migrations.schema_migrations',
     );
     const applied = await migrate(db);
     expect(applied).toEqual([]);
     const after = await db.query<{ n: number }>(
-      'select count(*)::int as n from public.schema_migrations',
+      'select count(*)::int as n from supabase_migrations.schema_migrations',
     );
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
     expect(after.rows[0]?.n).toBeGreaterThan(0);
