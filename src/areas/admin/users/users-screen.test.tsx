@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,16 @@ describe('UsersScreen', () => {
     expect(card('Ada Admin').getByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
     expect(card('Ada Admin').queryByRole('combobox', { name: 'Role of Ada Admin' })).toBeNull();
     expect(card('Ada Admin').getByText('Admin')).toHaveClass('chakra-badge');
+  });
+
+  it('has the role shown once written down as a departure from SPEC §2, with its reason', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const start = readme.indexOf('## Departures from SPEC');
+    const departures = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const entry = departures.split('\n- ').find((item) => item.includes('role badge'));
+    expect(entry).toMatch(/^\*\*A user's card shows the role once\*\* \(SPEC §2/);
+    expect(entry).toContain('role dropdown');
+    expect(entry).toContain("admin's own card");
   });
 
   it('searches by name, email or role', async () => {
