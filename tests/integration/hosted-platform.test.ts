@@ -333,6 +333,27 @@ describe('realtime', () => {
   });
 });
 
+describe('a database from before the stand-in took hosted shape', () => {
+  it('is refused with one line, before anything is applied', async () => {
+    const fresh = await freshDatabase();
+    try {
+      await fresh.exec(`create table public.schema_migrations (name text primary key);
+        insert into public.schema_migrations values ('20261123000001_tables.sql');`);
+      const error: unknown = await migrate(fresh).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DatabaseOpenError);
+      expect((error as Error).message).toBe(
+        "The data directory was created by an older stand-in of the platform (before it took hosted Supabase's shape: realtime.messages by day, migrations run by a non-superuser); move it away or delete it to start fresh.",
+      );
+      const { rows } = await fresh.query<{ auth: string | null }>(
+        `select to_regnamespace('auth')::text as auth`,
+      );
+      expect(rows).toEqual([{ auth: null }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('pg-safeupdate, checked when the migrations are applied', () => {
   it("refuses today's migrations without 0024, naming the prune that broke production", async () => {
     const fresh = await freshDatabase();
