@@ -424,11 +424,11 @@ select is(pg_temp.attempt('admin', format($$update public.users set role = 'VEND
 select is(pg_temp.attempt('gone', $$update public.users set phone = '0999' where id = auth.uid()$$),
           'ok 0', 'a soft-deleted user cannot edit their profile');
 
--- Known issue: the own-profile policy lets a user soft-delete their own account by a direct update
--- of deleted_at (deleting a user is the admin's user.delete); it then locks them out.
-select todo('users_update_own lets a user set their own deleted_at', 1);
+-- Deactivating an account is the admin's user.delete (migration 0026): a direct update of one's
+-- own deleted_at, e-mail or created_at is refused.
 select is(pg_temp.attempt('customer_a', $$update public.users set deleted_at = now() where id = auth.uid()$$),
-          'ok 0', 'a user cannot deactivate their own account through the table');
+          '42501: Only an administrator can deactivate an account or change its e-mail',
+          'a user cannot deactivate their own account through the table');
 
 select * from finish();
 rollback;

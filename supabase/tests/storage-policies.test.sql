@@ -61,9 +61,8 @@ from (values
 select ok(pg_temp.sees('anon', 'storage.objects', 'name') in ('{}', '{permission denied}'),
           'anon reads no photo');
 
--- Known issue: private.can_read_service_photo checks an active role only for admins and vendors;
--- a soft-deleted customer (whose token still verifies) reads the photos of their tickets.
-select todo('can_read_service_photo lets a soft-deleted customer read the photos of their work', 1);
+-- A soft-deleted customer (whose token still verifies) reads none of their work's photos
+-- (migration 0026).
 select is(pg_temp.sees('gone', 'storage.objects', 'name'), '{}'::text[], 'a soft-deleted customer reads no photo');
 
 -- ---------------------------------------------------------------------------------------------
