@@ -17,7 +17,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { requestUrl } from './http-util';
 
-const TYPES: Record<string, string> = {
+/** The type each kind of file is served with (tests/e2e/pwa.test.ts holds the build's to it). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -200,7 +201,7 @@ export function createStaticHandler(root: string) {
     const representation =
       encoding === 'identity' ? entry.identity : await compressed(entry, encoding);
     const headers: Record<string, string | number> = {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': cacheControl(name),
       etag: representation.etag,
     };

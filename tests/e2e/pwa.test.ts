@@ -5,6 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/app';
+import { CONTENT_TYPES } from '../../server/static';
 import { launchOptions } from './browser';
 import { expectNoRecoverableErrors, watchRecoverableErrors } from './page-checks';
 
@@ -40,25 +41,6 @@ interface Manifest {
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 }
 
-/**
- * The type each kind of file the build writes must be served with (IANA's; WebAssembly's is the
- * one a streaming compile accepts). A kind of file new to the build fails the test until it is
- * named here and in server/static.ts.
- */
-const PROPER_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -70,13 +52,15 @@ describe('served types', () => {
   it('serves every file the build wrote with the proper type for its kind', async () => {
     const files = filesUnder('dist');
     const kinds = new Set(files.map((file) => extname(file)));
-    // The scanner's decoder is among them (the reason this test exists).
+    // The scanner's decoder is among them, and its type is the one a streaming compile accepts.
     expect(kinds).toContain('.wasm');
+    expect(CONTENT_TYPES['.wasm']).toBe('application/wasm');
+    // Every kind has a type of its own: none left to the server's application/octet-stream.
     const wrong: string[] = [];
     for (const file of files) {
       const res = await fetch(`${server.url}/${file}`, { method: 'HEAD' });
       const type = res.headers.get('content-type');
-      const proper = PROPER_TYPES[extname(file)] ?? 'a type named in PROPER_TYPES';
+      const proper = CONTENT_TYPES[extname(file)] ?? 'a type of its own in CONTENT_TYPES';
       if (res.status !== 200 || type !== proper) {
         wrong.push(`${file}: ${res.status} ${type ?? 'no type'}, not ${proper}`);
       }
