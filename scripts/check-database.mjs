@@ -87,6 +87,18 @@ function describe(url) {
   return `${decodeURIComponent(u.username) || '(default user)'}@${u.host || 'localhost'}${u.pathname}`;
 }
 
+/** A connected client, or undefined after saying in one line why there is none. */
+async function connect() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    console.error(`Cannot connect to ${describe(databaseUrl)}: ${error.message}`);
+    return undefined;
+  }
+}
+
 function hasPgProve() {
   const probe = spawnSync('pg_prove', ['--version'], { encoding: 'utf8' });
   return probe.status === 0;
@@ -154,13 +166,8 @@ async function runPgTap() {
     );
     return false;
   }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    console.error(`Cannot connect to ${describe(databaseUrl)}: ${error.message}`);
-    return false;
-  }
+  const client = await connect();
+  if (!client) return false;
   let pgtap;
   try {
     pgtap = await preparePgTap(client);
@@ -223,13 +230,8 @@ async function guardMigrations() {
  * none may hold an UPDATE or DELETE that pg-safeupdate refuses in an API session.
  */
 async function guardDatabaseFunctions() {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    console.error(`Cannot connect to ${describe(databaseUrl)}: ${error.message}`);
-    return false;
-  }
+  const client = await connect();
+  if (!client) return false;
   try {
     const { rows } = await client.query(
       `select pg_get_functiondef(p.oid) as def

@@ -3,14 +3,13 @@
 // refuses an UPDATE or DELETE without WHERE also inside the functions an RPC runs. And the bug it
 // found (issue 42): before migration 0024 an engineer could not take a ticket once the departure
 // log's daily prune was due, and kept failing; with 0024 the same database takes it.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { MIGRATIONS_DIR, migrate, openDatabase, type Database } from '../../server/db/database';
-import { callOp, signUpActor, type Actor } from '../integration/actors';
+import { callOp, raiseTicket, signUpActor, type Actor } from '../integration/actors';
 import { createScratchDatabase } from '../integration/test-database';
 
 const url = process.env.DATABASE_URL;
@@ -51,17 +50,7 @@ afterAll(async () => {
   if (before0024) await rm(before0024, { recursive: true, force: true });
 });
 
-async function openTicket(title: string): Promise<string> {
-  const id = randomUUID();
-  const created = await callOp(customer, 'ticket.create', {
-    id,
-    title,
-    description: `${title}: reported by the practice manager this morning.`,
-    priority: 'NORMAL',
-  });
-  expect(created.error).toBeNull();
-  return id;
-}
+const openTicket = (title: string) => raiseTicket(customer, title);
 
 const pruneDue = () =>
   db.query(

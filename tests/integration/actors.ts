@@ -76,3 +76,16 @@ export function rowOf(outcome: RpcOutcome, table: string): Record<string, unknow
   }
   return rows[0] as Record<string, unknown>;
 }
+
+/** A new NORMAL ticket the customer raises through ticket.create; its id (throws if refused). */
+export async function raiseTicket(customer: Actor, title: string): Promise<string> {
+  const id = randomUUID();
+  const created = await callOp(customer, 'ticket.create', {
+    id,
+    title,
+    description: `${title}: reported by the practice manager this morning.`,
+    priority: 'NORMAL',
+  });
+  if (created.error) throw new Error(`ticket.create refused: ${created.error.message}`);
+  return id;
+}

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { openLocalDatabase } from '../../src/data/db';
 import { pullTable, supabaseTransport } from '../../sync';
-import { callOp, signUpActor, type Actor } from './actors';
+import { callOp, raiseTicket, signUpActor, type Actor } from './actors';
 import { openTestDatabase } from './test-database';
 
 let db: Database;
@@ -35,17 +35,7 @@ async function departures(): Promise<{ row_id: string; departed_at: Date }[]> {
   return rows;
 }
 
-async function openTicket(title: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const created = await callOp(customer, 'ticket.create', {
-    id,
-    title,
-    description: `${title}: reported by the practice manager this morning.`,
-    priority: 'NORMAL',
-  });
-  expect(created.error).toBeNull();
-  return id;
-}
+const openTicket = (title: string) => raiseTicket(customer, title);
 
 describe('pruning the departure log', () => {
   it('is not open to signed-in users', async () => {
