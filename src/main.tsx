@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router-dom';
 import { preloadAreaAt } from './app/routes';
 import { AppTree } from './app/app-tree';
+import { AppHashRouter } from './app/hash-router';
 import { prerenderedSignIn } from './app/boot-handoff';
 import { reportRecoverableError } from './app/recoverable-errors';
 import { appSystem } from './components/theme';
@@ -52,7 +52,7 @@ async function start() {
 // (a stored session, another screen) renders afresh.
 function render() {
   const root = document.getElementById('root')!;
-  const tree = <AppTree session={session} router={HashRouter} />;
+  const tree = <AppTree session={session} router={AppHashRouter} />;
   // A render React had to redo is said in words (recoverable-errors.ts), never passed over.
   const options = { onRecoverableError: reportRecoverableError };
   if (session.getState().status === 'signedOut' && prerenderedSignIn(root, hashPath())) {

@@ -22,6 +22,7 @@ import { useCurrentUser } from '../data/session-context';
 import { layoutDrawn } from '../data/screen-reads';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
+import { ScreenArea } from './screen-area';
 import { SkipLink, useFocusOnRouteChange } from './main-focus';
 import { areaNav, roles, type NavItem } from '../domain/paths';
 import { roleLabel } from '../domain/labels';
@@ -201,7 +202,9 @@ export function Layout() {
         </Box>
         <Box as="main" ref={main} flex="1" p={{ base: '4', md: '6' }} minW="0">
           <SessionBanners />
-          <Outlet />
+          <ScreenArea>
+            <Outlet />
+          </ScreenArea>
         </Box>
       </Flex>
     </Flex>

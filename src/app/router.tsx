@@ -11,7 +11,7 @@ import { useLocation, useRoutes } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { appRoutes } from './routes';
 
-/** A router component around the app (HashRouter, or a MemoryRouter in the build's render). */
+/** A router component around the app (AppHashRouter, or a MemoryRouter in the build's render). */
 export type AppRouter = ComponentType<{ children: ReactNode }>;
 
 /** The screen of the current location, under the app's one error boundary. */

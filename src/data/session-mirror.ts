@@ -47,6 +47,25 @@ export function useMirror<T>(
   );
 }
 
+/**
+ * One record by the id a route names (`/tickets/{id}`): undefined while the record of `id` is
+ * read, never the record of the id before it. useMirror keeps its last result when its deps change
+ * until the new query answers, and a page keyed by its record would show the record just left,
+ * and take input for it, under the new one's address meanwhile (issue 44, STYLE 13).
+ */
+export function useMirrorRecord<T>(
+  id: string,
+  query: (db: ChairsideDatabase) => Promise<T> | T,
+  deps: readonly unknown[],
+): T | undefined {
+  const read = useMirror<{ id: string; value: T } | undefined>(
+    async (db) => ({ id, value: await query(db) }),
+    [id, ...deps],
+    undefined,
+  );
+  return read?.id === id ? read.value : undefined;
+}
+
 /** `observable`, each of its values handed to its subscriber inside startTransition. */
 function inTransitions<T>(observable: Observable<T>) {
   return {

@@ -16,7 +16,7 @@ import type {
 import { isProvisionalChair } from '../../domain/chairs';
 import type { ChairsideDatabase } from '../db';
 import { useCurrentUser } from '../session-context';
-import { useMirror } from '../session-mirror';
+import { useMirror, useMirrorRecord } from '../session-mirror';
 
 const byNewest = (a: { createdAt: string }, b: { createdAt: string }) =>
   b.createdAt.localeCompare(a.createdAt);
@@ -81,13 +81,13 @@ export function useMyRequestableChairs(): Chair[] | undefined {
 /** One of the customer's chairs; null when the id is unknown (or not theirs). */
 export function useMyChair(chairId: string): Chair | null | undefined {
   const me = useCurrentUser().id;
-  return useMirror<Chair | null | undefined>(
-    async (db) => {
+  return useMirrorRecord(
+    chairId,
+    async (db): Promise<Chair | null> => {
       const chair = await db.chairs.get(chairId);
       return chair && chair.ownerUserId === me ? chair : null;
     },
-    [chairId, me],
-    undefined,
+    [me],
   );
 }
 

@@ -10,7 +10,7 @@ import { matchesSearch } from '../../domain/search';
 import { isHighPriorityOpen } from '../../domain/vendor';
 import { byAssignee, type ChairsideDatabase } from '../db';
 import { homeFiguresWhileSyncing } from '../mirror-state';
-import { useMirror } from '../session-mirror';
+import { useMirror, useMirrorRecord } from '../session-mirror';
 
 /** A ticket with what a list shows next to it. */
 export interface TicketListItem {
@@ -247,11 +247,7 @@ export async function loadTicketDetail(
 
 /** undefined while loading, null when the ticket does not exist (or was removed). */
 export function useTicketDetail(id: string): TicketDetail | null | undefined {
-  return useMirror<TicketDetail | null | undefined>(
-    (db) => loadTicketDetail(db, id),
-    [id],
-    undefined,
-  );
+  return useMirrorRecord(id, (db) => loadTicketDetail(db, id), []);
 }
 
 /**
@@ -259,7 +255,8 @@ export function useTicketDetail(id: string): TicketDetail | null | undefined {
  * or null: the page of a ticket another engineer took says so instead of 'not found'.
  */
 export function useRefusedTakeReason(id: string): string | null {
-  return useMirror<string | null>(
+  const reason = useMirrorRecord(
+    id,
     async (db) => {
       const refused = await db.outbox
         .where('status')
@@ -272,9 +269,9 @@ export function useRefusedTakeReason(id: string): string | null {
         .last();
       return refused?.rejection?.message ?? null;
     },
-    [id],
-    null,
+    [],
   );
+  return reason ?? null;
 }
 
 /** The parts catalogue by name, without deleted parts; undefined while loading. */

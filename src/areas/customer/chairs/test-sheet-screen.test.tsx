@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdReadOf } from '../../../testing/held-read';
 import { customerPaths } from '../../../domain/paths';
 import { provisionalChairId } from '../../../domain/chairs';
 import {
@@ -33,6 +34,8 @@ async function renderSheet(patch = {}) {
 }
 
 const CHECKS = ['All parts arrived', 'Chair powers on', 'Movement is OK', 'Water and air are OK'];
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('TestSheetScreen', { timeout: 30_000 }, () => {
   it('says Chair not found for an unknown id', async () => {
@@ -151,18 +154,17 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 
-  it('starts afresh when another chair’s sheet opens without a reload', async () => {
-    const user = userEvent.setup();
-    const OTHER_ID = '20000000-0000-4000-8000-0000000000c9';
-    function GoToOther() {
-      const navigate = useNavigate();
-      return (
-        <button type="button" onClick={() => navigate(customerPaths.testSheet(OTHER_ID))}>
-          Other chair
-        </button>
-      );
-    }
-    await renderCustomer(
+  const OTHER_ID = '20000000-0000-4000-8000-0000000000c9';
+  function GoToOther() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => navigate(customerPaths.testSheet(OTHER_ID))}>
+        Other chair
+      </button>
+    );
+  }
+  const renderFirstOfTwo = () =>
+    renderCustomer(
       <>
         <TestSheetScreen />
         <GoToOther />
@@ -177,6 +179,10 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
           ]),
       },
     );
+
+  it('starts afresh when another chair’s sheet opens without a reload', async () => {
+    const user = userEvent.setup();
+    await renderFirstOfTwo();
     await screen.findByText('S30-7777');
     await user.click(screen.getByText('All parts arrived'));
     await user.type(screen.getByLabelText(/Notes/), 'For the first chair');
@@ -184,5 +190,21 @@ describe('TestSheetScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('S30-8888')).toBeInTheDocument();
     expect(screen.getByLabelText(/Notes/)).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'All parts arrived' })).not.toBeChecked();
+  });
+
+  it("never shows the first chair's sheet under the other's address while the other is read", async () => {
+    const user = userEvent.setup();
+    const session = await renderFirstOfTwo();
+    await screen.findByText('S30-7777');
+    // The mirror is slow to answer for the other chair (a busy phone's storage): its read is held.
+    const release = holdReadOf(session.db.chairs, OTHER_ID);
+
+    await user.click(screen.getByRole('button', { name: 'Other chair' }));
+    expect(await screen.findByText('Loading chair…')).toBeInTheDocument();
+    expect(screen.queryByText('S30-7777')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByText('S30-8888')).toBeInTheDocument();
   });
 });
