@@ -5,6 +5,7 @@ import { localDateKey } from '../../domain/appointments';
 import { customerPaths } from '../../domain/paths';
 import { chairRow } from '../../testing/rows';
 import { provisionalChairId } from '../../domain/chairs';
+import { SERIAL_LOOKUP_DELAY_MS } from '../../data/queries/serial-lookup';
 import { failNextWrite, outbox, renderCustomer } from './test-fixtures';
 import type { TestInventory } from '../../testing/session';
 import {
@@ -35,6 +36,13 @@ async function renderWarranty(inventory: TestInventory = INVENTORY) {
       ]),
   });
 }
+
+/**
+ * A user whose keys come faster than the lookup's pause (SERIAL_LOOKUP_DELAY_MS) however busy the
+ * machine is: no task runs between them, so a serial typed is looked up once, whole. With the
+ * default delay each key waits a task, and a loaded machine let the pause pass mid-serial.
+ */
+const typingInOneBurst = () => userEvent.setup({ delay: null });
 
 describe('WarrantyScreen', () => {
   afterEach(() => {
@@ -135,12 +143,21 @@ describe('WarrantyScreen', () => {
   });
 
   it('asks the server about a serial this device does not hold, once typing pauses', async () => {
-    const user = userEvent.setup();
+    const user = typingInOneBurst();
     const session = await renderWarranty();
+    const asked: number[] = [];
+    const lookup = session.store.lookupSerial.bind(session.store);
+    vi.spyOn(session.store, 'lookupSerial').mockImplementation((serial) => {
+      asked.push(performance.now());
+      return lookup(serial);
+    });
     await user.type(await screen.findByLabelText(/Serial Number/), 'U500-ELSEWHERE');
+    const typed = performance.now();
     expect(await screen.findByText('Found: U500 Ambidextrous')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Activate Warranty' })).toBeEnabled();
     expect(session.serialLookups).toEqual(['U500-ELSEWHERE']);
+    // Asked once the typing had paused for SERIAL_LOOKUP_DELAY_MS, not as the last key came.
+    expect(asked[0]! - typed).toBeGreaterThanOrEqual(SERIAL_LOOKUP_DELAY_MS - 5);
   });
 
   it('activates a chair the server found, through the outbox', async () => {
@@ -161,7 +178,7 @@ describe('WarrantyScreen', () => {
   });
 
   it('says a serial the server does not know is not in inventory, and keeps submit disabled', async () => {
-    const user = userEvent.setup();
+    const user = typingInOneBurst();
     const session = await renderWarranty();
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-NOWHERE');
     expect(await screen.findByText('Serial number not found in inventory')).toBeInTheDocument();
