@@ -1,5 +1,5 @@
 // The name Emotion gives Chakra's global styles in the build's index.html, worked out by the build
-// (vite.config.ts's chakraGlobalFromBuild); null outside the build.
+// (build/plugins/chakra-global-from-build.ts); null outside the build.
 declare module 'virtual:chakra-global-name' {
   const name: string | null;
   export default name;

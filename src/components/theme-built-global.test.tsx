@@ -1,5 +1,5 @@
 // Chakra's global styles as the build rendered them into index.html (theme.ts's
-// builtGlobalStyles, vite.config.ts's chakraGlobalFromBuild): the element of the build's name,
+// builtGlobalStyles, build/plugins/chakra-global-from-build.ts): the element of the build's name,
 // handed to Emotion already serialised, or nothing, and Chakra makes its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtGlobalStyles } from './theme';

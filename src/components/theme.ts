@@ -164,7 +164,7 @@ export function appSystem(): SystemContext {
 
 /**
  * Chakra's global styles (CSS reset, global CSS, the tokens' variables) as the build rendered them
- * into index.html (vite.config.ts's chakraGlobalFromBuild): their name and, should Emotion ever
+ * into index.html (build/plugins/chakra-global-from-build.ts): their name and, should Emotion ever
  * insert them again, their CSS. Null outside the build or when the page has no such element.
  */
 export function builtGlobalStyles(

@@ -4,7 +4,7 @@
 // every re-render. A returning user's home spent more of its start hashing them (76 of 671 ms on
 // the main thread, profiled) than React spent rendering; a Map finds a string it has seen with the
 // engine's own string hash instead. The build routes @emotion/serialize's import here
-// (vite.config.ts's rememberedEmotionHash), so the class names, and so the build's prerendered
+// (build/plugins/remembered-emotion-hash.ts), so the class names, and so the build's prerendered
 // page, are unchanged.
 import murmur2 from '@emotion/hash';
 
