@@ -2,12 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { buildTimeRenderer } from './build/plugins/build-time-renderer';
-import { chakraGlobalFromBuild } from './build/plugins/chakra-global-from-build';
-import { lazyChakraTheme } from './build/plugins/lazy-chakra-theme';
-import { lazyRecipesStayLazy } from './build/plugins/lazy-recipes-stay-lazy';
-import { prerenderSignIn } from './build/plugins/prerender-sign-in';
-import { rememberedEmotionHash } from './build/plugins/remembered-emotion-hash';
+import { buildTimeRenderer } from './build/plugins/build-time-renderer.ts';
+import { chakraGlobalFromBuild } from './build/plugins/chakra-global-from-build.ts';
+import { lazyChakraTheme } from './build/plugins/lazy-chakra-theme.ts';
+import { lazyRecipesStayLazy } from './build/plugins/lazy-recipes-stay-lazy.ts';
+import { prerenderSignIn } from './build/plugins/prerender-sign-in.ts';
+import { rememberedEmotionHash } from './build/plugins/remembered-emotion-hash.ts';
 
 const THEME = '#0f4c5c';
 
@@ -105,6 +105,8 @@ export default defineConfig({
     // suite passes beside `stress-ng --cpu 2`). expect.poll waits 30 s as findBy and vi.waitFor do
     // (tests/setup/patience.ts); each project's time limit is a hang's, not a slow machine's.
     expect: { poll: { timeout: 30_000 } },
+    // The browser files' times at the end of the run, slowest first (tests/setup/file-times.ts).
+    reporters: ['default', ['./tests/setup/file-times.ts', { projects: ['e2e'] }]],
     projects: [
       // The unit tests in two projects (`--project 'unit-*'` runs both). Tests of code without a
       // DOM (*.test.ts) run in Node: a jsdom set up for each of them was half the unit phase. A
@@ -123,6 +125,7 @@ export default defineConfig({
             'sync/**/*.test.ts',
             'server/**/*.test.ts',
             'build/**/*.test.ts',
+            'tests/setup/**/*.test.ts',
           ],
           setupFiles: ['./vitest.setup-node.ts'],
           isolate: false,
