@@ -30,13 +30,13 @@ const go = async (page: Page, hash: string) => {
 
 /** Waits for the toast, then for it to go (4 s): on a phone toasts sit over the bottom buttons. */
 const toast = async (page: Page, text: string | RegExp) => {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor({ timeout: 60_000 });
   // A pointer resting on a toast pauses it; the last tap was often where the toast appears.
   await page.mouse.move(200, 300);
   await page
     .locator('[data-scope="toast"][data-part="root"]')
     .first()
-    .waitFor({ state: 'detached', timeout: 15_000 });
+    .waitFor({ state: 'detached', timeout: 60_000 });
 };
 
 /**

@@ -19,7 +19,7 @@ const go = async (page: Page, hash: string) => {
 };
 
 const toast = (page: Page, text: string | RegExp) =>
-  page.getByText(text).first().waitFor({ timeout: 15_000 });
+  page.getByText(text).first().waitFor({ timeout: 60_000 });
 
 describe('engineer offline', () => {
   it('keeps every offline change through a reload and lands each on the server exactly once', async () => {

@@ -30,7 +30,7 @@ describe('engineer refused take', () => {
     await refusal.waitFor({ timeout: 60_000 });
     await page
       .getByRole('heading', { name: 'Ticket taken by Sophie Turner' })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 60_000 });
     expect(await page.getByText(/does not exist or was removed/).count()).toBe(0);
     await expectAccessible(page, 'the page of a ticket another engineer took');
 

@@ -416,7 +416,8 @@ describe('faults', () => {
     const fromOffline = 'Fault f: written in the offline tab';
     await createTicket(offline, fromOffline);
     await online.getByText(fromOffline).first().waitFor();
-    await syncStatus(online).getByText('0 pending').waitFor({ timeout: 20_000 });
+    // Half its next minute: sent by the change from the other tab, not by the minute's pass.
+    await syncStatus(online).getByText('0 pending').waitFor({ timeout: 30_000 });
     await syncStatus(offline).getByText('0 pending').waitFor();
     // Written in the online tab: the offline tab shows it from the shared mirror.
     const fromOnline = 'Fault f: written in the online tab';

@@ -82,7 +82,7 @@ describe('Scan label', () => {
     // Headless Chromium on Linux has no BarcodeDetector of its own: the ZXing polyfill reads.
     const native = await page.evaluate(() => 'BarcodeDetector' in globalThis);
     await page.getByRole('button', { name: 'Scan label' }).click();
-    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).toBe(SERIAL);
+    await expect.poll(() => box.inputValue(), { timeout: 60_000 }).toBe(SERIAL);
     await page.getByRole('dialog', { name: 'Scan serial label' }).waitFor({ state: 'hidden' });
     expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
 

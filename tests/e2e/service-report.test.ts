@@ -30,7 +30,7 @@ const go = async (page: Page, hash: string) => {
 };
 
 const toast = (page: Page, text: string | RegExp) =>
-  page.getByText(text).first().waitFor({ timeout: 20_000 });
+  page.getByText(text).first().waitFor({ timeout: 60_000 });
 
 async function signIn(page: Page, role: 'ENGINEER' | 'CUSTOMER') {
   const account = demoAccount(role);

@@ -56,13 +56,16 @@ export async function signIn(
   await page.waitForURL((u) => u.hash === `#${home}`);
 }
 
-/** Polls until `check` holds (the sync engine pushes on its own schedule). */
+/**
+ * Polls until `check` holds (the sync engine pushes on its own schedule), for up to a minute: a
+ * state, not a count of tries (100 tries took 20 s plus the checks, which a busy machine needs).
+ */
 export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return;
+  const end = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 /** Polls the server until `sql` returns a row; that row. */
