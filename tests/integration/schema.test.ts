@@ -161,7 +161,9 @@ describe('schema migration', () => {
   });
 });
 
-describe('persisted data directory', () => {
+// A new data directory migrated from nothing: initdb and every migration (27 s beside stress-ng,
+// and growing with the migrations). Four minutes is a hang's limit, not a slow machine's.
+describe('persisted data directory', { timeout: 240_000 }, () => {
   it('reopening a migrated data dir applies nothing and keeps rows', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chairside-db-'));
     try {
