@@ -98,6 +98,9 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
       const adds = page.locator('main button:not([disabled])', { hasText: 'Add to Cart' });
       for (let n = 0; n < 3; n += 1) await adds.nth(n).click();
       await page.getByText('Added to cart').first().waitFor();
+      // The pointer resting on a toast holds them all while they are measured: each leaves after
+      // 4 s, which the measuring outlasted on a busy machine (the third had gone).
+      await page.locator('[data-part="root"][data-type]').first().hover();
       const toasts = await page.locator('[data-part="root"][data-type]').all();
       expect(toasts.length).toBeGreaterThan(0);
       const cart = page.getByRole('region', { name: 'Cart' });
@@ -129,15 +132,22 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
       await page.mouse.move(600, 100);
       // On a phone too: in the top bar's first row, clear of every control.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(4500);
+      // The tablet's toasts gone (4 s each), however long that takes.
+      const shown = page.locator('[data-part="root"][data-type]');
+      await expect.poll(() => shown.count()).toBe(0);
       // Three in a row, each tap landing on its button (a toast in the way would take the tap).
       for (let n = 0; n < 3; n += 1) {
         // Scrolled up from under the cart's bar, as a thumb does, then tapped.
         await adds.nth(n).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await adds.nth(n).click({ timeout: 5_000 });
+        await adds.nth(n).click();
       }
-      await expect.poll(() => page.locator('[data-part="root"][data-type]').count()).toBe(3);
-      await page.waitForTimeout(400); // their entry animation
+      await expect.poll(() => shown.count()).toBe(3);
+      // Their entry animations over: measured where they rest.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-part="root"][data-type]')].every((toast) =>
+          toast.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'),
+        ),
+      );
       // Over no control of the top bar (menu, sync row, colour mode, sign out), the screen or the cart.
       const covered = await page.evaluate(() => {
         const toasts = [...document.querySelectorAll('[data-part="root"][data-type]')].map((t) =>
@@ -157,12 +167,16 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
       });
       expect(covered).toEqual([]);
       await shoot(page, 'customer-parts-phone-toasts');
+      // Older than a second: the previous screen's, which a change of screen clears.
       await page.waitForTimeout(1200);
       await page.setViewportSize({ width: 1024, height: 768 });
-      // Through the app's own link, as a user moves.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().click();
-      await page.waitForTimeout(400);
-      expect(await page.locator('[data-part="root"][data-type]').count()).toBe(0);
+      // Held by the pointer resting on one, they cannot leave by their own time: only the change
+      // of screen takes them, however long it and their exit take on a busy machine.
+      await shown.first().hover();
+      // Through the app's own link, as a user moves (by keyboard: the pointer stays).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => shown.count()).toBe(0);
     } finally {
       await context.close();
     }
