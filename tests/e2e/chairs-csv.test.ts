@@ -2,15 +2,17 @@
 // sign-in): the demo admin, offline, imports a delivery of 200 chairs of which 5 are bad, sees
 // the summary; back online the 195 reach the server, each once, with their configurations; then
 // the chairs list, searched for the delivery, is exported and the file holds what was imported.
+// And the import preview shows each row's problems whole at every device size (issue 44).
 import Papa from 'papaparse';
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAIR_IMPORT_COLUMNS } from '../../src/domain/chair-import';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { adminPaths } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import { watchContentSecurityPolicy } from './page-checks';
-import { checkAndShoot, eventually, signIn, visitRoute } from './steps';
+import { checkAndShoot, eventually, settled, signIn, visitRoute } from './steps';
 
 const demo = demoBackendForThisFile();
 
@@ -144,4 +146,75 @@ describe('chairs by spreadsheet', { timeout: 240_000 }, () => {
     expect(exported.slice(1).every((row) => row[HEADERS.length] === 'In Stock')).toBe(true);
     await context.close();
   });
+
+  it('shows every problem of the import preview whole, on a desktop, a tablet and a phone', async () => {
+    // The longest problems the import has: a value outside a model's options lists them all.
+    const rows = [
+      HEADERS,
+      ['CSV-WRAP-1', 'S30', 'Traditional Whip', 'Option Two', 'European', 'V9 9000K'],
+      ['CSV-WRAP-2', 'U500', '', '', '', '', '', 'Formed', 'Z42'],
+      ['CSV-WRAP-3', 'S30', 'Overhead Gantry', 'Option Three', 'Nordic', 'V7', 'Joystick'],
+    ];
+    const context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await watchContentSecurityPolicy(context);
+    const page = await context.newPage();
+    await signIn(page, demo.server.url, demoAccount('ADMIN'), adminPaths.home);
+    await visitRoute(page, adminPaths.chairs, 'Chairs', 'admin-chairs-preview-wrap');
+    const importButton = page.getByRole('button', { name: 'Import CSV' });
+    await expect.poll(() => importButton.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await importButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Import Chairs from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'options.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(Papa.unparse(rows, { newline: '\r\n' })),
+    });
+    await dialog
+      .getByText('options.csv: 3 rows, 0 ready to import, 3 rows with problems')
+      .waitFor();
+    await dialog
+      .getByText(/^Lighting must be one of V1 4300K, V2 5000K, V5 3000-5500K/)
+      .first()
+      .waitFor();
+    await dialog.getByText(/^Upholstery Colour must be one of H1, H2/).waitFor();
+
+    for (const [device, viewport] of [
+      ['desktop', { width: 1440, height: 900 }],
+      ['tablet', { width: 1024, height: 768 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+      const clipped = await clippedCells(page);
+      await checkAndShoot(page, `import preview on a ${device}`, `admin-chairs-preview-${device}`);
+      expect(clipped, `cells cut off on a ${device}`).toEqual([]);
+    }
+    await context.close();
+  });
 });
+
+/**
+ * The cells of the import preview's table whose text does not show whole: wider than the cell
+ * (scrollWidth over clientWidth, on the cell and everything in it), or out of the view of the
+ * table's scroll area (a column past the dialog's edge, to be scrolled to).
+ */
+async function clippedCells(page: Page): Promise<string[]> {
+  return page.getByRole('table', { name: 'Rows of the file' }).evaluate((table) => {
+    const area = table.parentElement!;
+    const view = area.getBoundingClientRect();
+    const clipped: string[] = [];
+    for (const cell of table.querySelectorAll('th, td')) {
+      const text = (cell.textContent ?? '').trim().slice(0, 60);
+      const overflowing = [cell, ...cell.querySelectorAll('*')].some(
+        (el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0,
+      );
+      const box = cell.getBoundingClientRect();
+      if (overflowing || box.right > view.right + 1 || box.left < view.left - 1) {
+        clipped.push(
+          `${text} (${Math.round(box.left)}-${Math.round(box.right)} in ${Math.round(view.left)}-${Math.round(view.right)})`,
+        );
+      }
+    }
+    return clipped;
+  });
+}
