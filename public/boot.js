@@ -7,7 +7,8 @@
 //    autofill); the app starts at the visitor's first touch, key or focus (the entry is preloaded,
 //    so it is there by then) and takes the page over as it is, typing included. A submit or a
 //    button pressed before that waits for it and is sent or pressed then. The service worker is registered on load, as before.
-// It also sets the colour mode before the first paint, as next-themes' inline script would.
+// It also sets the colour mode before the first paint, as next-themes' inline script would, and
+// keeps Chromium's offer to install the app for the app's Install action.
 (function () {
   var html = document.documentElement;
   try {
@@ -35,6 +36,19 @@
     pendingClick: null,
     started: false,
     live: false,
+    installPrompt: null,
+  });
+  // Chromium offers to install the app with one beforeinstallprompt event, which may come before
+  // the app's code runs: it is kept for the app's Install action (src/app/install/install-offer.ts)
+  // and the browser's own mini-infobar held back; 'chairside-install' tells the app of a change.
+  addEventListener('beforeinstallprompt', function (event) {
+    event.preventDefault();
+    boot.installPrompt = event;
+    dispatchEvent(new Event('chairside-install'));
+  });
+  addEventListener('appinstalled', function () {
+    boot.installPrompt = null;
+    dispatchEvent(new Event('chairside-install'));
   });
 
   function start() {

@@ -1,6 +1,8 @@
 // What public/boot.js hands over to the app it starts on the build's sign-in page: whether the
 // visitor already pressed Sign In (the submit was held until the app could send it) or another
 // button (pressed again now), and the word that the app now handles the page itself.
+import type { InstallPromptEvent } from './install/install-offer';
+
 declare global {
   interface Window {
     chairsideBoot?: {
@@ -8,6 +10,8 @@ declare global {
       pendingClick: HTMLButtonElement | null;
       started: boolean;
       live: boolean;
+      /** Chromium's offer to install the app, kept by boot.js (install/install-offer.ts). */
+      installPrompt?: InstallPromptEvent | null;
     };
   }
 }

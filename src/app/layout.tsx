@@ -22,6 +22,8 @@ import { useCurrentUser } from '../data/session-context';
 import { layoutDrawn } from '../data/screen-reads';
 import { requestPersistentStorage } from '../lib/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
+import { InstallCard } from './install/install-card';
+import { InstallNavItem } from './install/install-nav-item';
 import { ScreenArea } from './screen-area';
 import { SkipLink, useFocusOnRouteChange } from './main-focus';
 import { areaNav, roles, type NavItem } from '../domain/paths';
@@ -157,6 +159,7 @@ export function Layout() {
                 </Drawer.Header>
                 <Drawer.Body>
                   <NavList items={nav} onNavigate={() => setOpen(false)} />
+                  <InstallNavItem onChosen={() => setOpen(false)} />
                 </Drawer.Body>
               </Drawer.Content>
             </Drawer.Positioner>
@@ -199,9 +202,11 @@ export function Layout() {
       <Flex flex="1">
         <Box as="aside" hideBelow="md" w="60" flexShrink={0} borderEndWidth="1px" bg="bg" p="3">
           <NavList items={nav} />
+          <InstallNavItem />
         </Box>
         <Box as="main" ref={main} flex="1" p={{ base: '4', md: '6' }} minW="0">
           <SessionBanners />
+          <InstallCard />
           <ScreenArea>
             <Outlet />
           </ScreenArea>

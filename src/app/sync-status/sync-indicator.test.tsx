@@ -22,6 +22,15 @@ async function renderSignedIn() {
 const indicator = () =>
   within(screen.getByRole('banner')).getByRole('button', { name: /^Sync status/ });
 
+/** The sync status's drawer, opened with the engine at `status` after a first sync. */
+async function drawerWith(status: { online: boolean; pendingCount: number }) {
+  const user = userEvent.setup();
+  const { engine } = await renderSignedIn();
+  act(() => engine.setStatus({ ...status, firstSyncDone: true }));
+  await user.click(indicator());
+  return { engine, drawer: await screen.findByRole('dialog', { name: 'Sync status' }) };
+}
+
 describe('sync status indicator', { timeout: 20_000 }, () => {
   it('shows online, the last sync time and the pending count', async () => {
     const { engine } = await renderSignedIn();
@@ -98,6 +107,38 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     act(() => engine.setStatus({ online: false, pendingCount: 4, firstSyncDone: true }));
     expect(indicator()).toHaveTextContent('Offline');
     expect(indicator()).toHaveTextContent('4 pending');
+  });
+
+  it('says in the drawer that queued changes leave only while the app is open, where the browser has no Background Sync', async () => {
+    const { engine, drawer } = await drawerWith({ online: true, pendingCount: 2 });
+    expect(
+      within(drawer).getByText(
+        'This browser sends your changes only while Chairside is open. Keep it open until they are sent.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing queued: nothing to keep it open for.
+    act(() => engine.setStatus({ pendingCount: 0 }));
+    expect(within(drawer).queryByText(/only while Chairside is open/)).toBeNull();
+  });
+
+  it('says nothing of keeping the app open where the browser sends changes with it closed', async () => {
+    vi.stubGlobal('SyncManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: async () => undefined },
+      configurable: true,
+    });
+    try {
+      const { drawer } = await drawerWith({ online: false, pendingCount: 2 });
+      expect(
+        within(drawer).getByText(
+          'Your changes are saved on this device and will be sent when you are back online.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(drawer).queryByText(/only while Chairside is open/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('shows a progress bar during the first sync, for each of its two stages', async () => {

@@ -23,6 +23,7 @@ import { LuCloud, LuCloudOff, LuRefreshCw, LuTriangleAlert } from 'react-icons/l
 import { useNeedsAttentionActions, useSyncStatus } from '../../data/session-context';
 import { progressFraction, type PullProgress, type SyncStatus } from '../../data/sync-status';
 import { lastSyncText } from '../../domain/last-sync';
+import { backgroundSync } from '../../../sync/background-sync';
 import { NeedsAttentionList } from './needs-attention-list';
 import { useRefusalToast } from './use-refusal-toast';
 import { useNow } from '../../components/use-now';
@@ -38,6 +39,16 @@ export const FIRST_STAGE_TEXT = 'Getting your work ready…';
 
 /** A first sync's second stage: everything else, while the user works. */
 export const REST_STAGE_TEXT = 'Syncing everything else…';
+
+/**
+ * Where the browser has no Background Sync (Safari, Firefox: sync/background-sync.ts), queued
+ * changes leave only while the app is open: said in the words of someone who closes apps.
+ */
+export const SENT_WHILE_OPEN =
+  'This browser sends your changes only while Chairside is open. Keep it open until they are sent.';
+
+/** Whether queued changes can leave with the app closed (the browser's Background Sync). */
+const sentWithAppClosed = () => backgroundSync() !== undefined;
 
 /** What the first sync is doing (its first stage until the progress says otherwise). */
 function stageText(progress: PullProgress | null): string {
@@ -119,6 +130,11 @@ function SyncDetails({ status, now }: { status: SyncStatus; now: Date }) {
       {!status.online && status.pendingCount > 0 ? (
         <Text fontSize="sm" color="fg.muted">
           Your changes are saved on this device and will be sent when you are back online.
+        </Text>
+      ) : null}
+      {status.pendingCount > 0 && !sentWithAppClosed() ? (
+        <Text fontSize="sm" color="fg.muted">
+          {SENT_WHILE_OPEN}
         </Text>
       ) : null}
     </Stack>
