@@ -123,7 +123,12 @@ describe('SyncEngine', () => {
       status: 'pending',
       attempts: 0,
     });
-    await vi.waitFor(() => expect(engine.getStatus().pendingCount).toBe(1));
+    // Dexie tells its live queries of the write on a timer due at once: those run, the clock
+    // stays (a look that moved it let the 300 ms pass, and the push, as the machine was slow).
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(engine.getStatus().pendingCount).toBe(1);
+    });
     await vi.advanceTimersByTimeAsync(300);
     await settle(engine);
     expect(transport.calls.slice(callsBefore).map((c) => c.fn)[0]).toBe('ticket_take');
