@@ -130,6 +130,8 @@ describe('WarrantyScreen', () => {
     const user = userEvent.setup();
     const session = await renderWarranty();
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    // The lookup has answered (it is read from the mirror): Activate Warranty is enabled then.
+    await screen.findByText('Found: S30 Sigma');
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(2));
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));
     expect(await screen.findByText('Warranty activation received')).toBeInTheDocument();
@@ -226,6 +228,8 @@ describe('WarrantyScreen', () => {
     const user = userEvent.setup();
     const session = await renderWarranty();
     await user.type(await screen.findByLabelText(/Serial Number/), 'S30-STOCK');
+    // The lookup has answered (it is read from the mirror): Activate Warranty is enabled then.
+    await screen.findByText('Found: S30 Sigma');
     await user.type(screen.getByLabelText(/Delivery Date/), daysAgo(1));
     failNextWrite(session);
     await user.click(screen.getByRole('button', { name: 'Activate Warranty' }));

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROW_CHUNK } from '../../../components/searchable-list';
 import { engineerPaths } from '../../../domain/paths';
 import { createTestSession, SessionTestProviders } from '../../../testing/session';
@@ -14,9 +14,6 @@ import {
   ticketRow,
   userRow,
 } from './test-fixtures';
-
-// Chakra dialogs under jsdom are slow to open and animate.
-vi.setConfig({ testTimeout: 20_000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
