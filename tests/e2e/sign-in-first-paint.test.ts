@@ -60,7 +60,7 @@ function chakraTokens(page: Page) {
   });
 }
 
-describe('the sign-in page of a first visit', { timeout: 120_000 }, () => {
+describe('the sign-in page of a first visit', () => {
   it('is painted whole with the app held back, and the app starts on the first touch', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
