@@ -4,7 +4,7 @@
 // nothing; it only keeps a busy machine (a laptop with a build beside it, `stress-ng --cpu 2`) from
 // failing a test on time, not behaviour (issue 43). vitest's own defaults (1 s for vi.waitFor and
 // expect.poll) and testing-library's (1 s) are an idle machine's. A state that never comes still
-// fails, with its own message, well inside the projects' 60 s test limit.
+// fails, with its own message, inside the projects' test limits (60 s and more).
 import { vi } from 'vitest';
 
 export const STATE_PATIENCE_MS = 30_000;
