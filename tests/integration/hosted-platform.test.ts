@@ -23,6 +23,11 @@ import { createScratchDatabase, openTestDatabase, usingPostgres } from './test-d
 let db: Database;
 let owner = '';
 
+// A test that makes a database from nothing (a PGlite initdb, or a scratch database, and every
+// migration) took over a minute beside other work: four minutes is a hang's limit, not a slow
+// machine's.
+const FRESH_DATABASE_LIMIT = 240_000;
+
 beforeAll(async () => {
   db = await openTestDatabase();
   owner = await migrationsOwner(db);
@@ -121,32 +126,36 @@ describe("the migrations' owner", () => {
     ]);
   });
 
-  it('may write policies on the listed platform tables (supautils) and nothing else there', async () => {
-    const fresh = await freshDatabase();
-    const dir = await migrationsUntil(undefined, {
-      '20991231000001_policy.sql':
-        'create policy planted_read on storage.objects for select to authenticated using (false);',
-    });
-    const refused = await migrationsUntil(undefined, {
-      '20991231000001_policy.sql':
-        'create policy planted_read on storage.objects for select to authenticated using (false);',
-      '20991231000002_alter.sql': 'alter table auth.users add column planted text;',
-    });
-    try {
-      expect(await migrate(fresh, { migrationsDir: dir })).toContain('20991231000001_policy.sql');
-      const policies = await fresh.query<{ policyname: string }>(
-        `select policyname from pg_policies where tablename = 'objects' and policyname = 'planted_read'`,
-      );
-      expect(policies.rows).toEqual([{ policyname: 'planted_read' }]);
-      await expect(migrate(fresh, { migrationsDir: refused })).rejects.toThrow(
-        'must be owner of table users',
-      );
-    } finally {
-      await fresh.close();
-      await rm(dir, { recursive: true, force: true });
-      await rm(refused, { recursive: true, force: true });
-    }
-  });
+  it(
+    'may write policies on the listed platform tables (supautils) and nothing else there',
+    async () => {
+      const fresh = await freshDatabase();
+      const dir = await migrationsUntil(undefined, {
+        '20991231000001_policy.sql':
+          'create policy planted_read on storage.objects for select to authenticated using (false);',
+      });
+      const refused = await migrationsUntil(undefined, {
+        '20991231000001_policy.sql':
+          'create policy planted_read on storage.objects for select to authenticated using (false);',
+        '20991231000002_alter.sql': 'alter table auth.users add column planted text;',
+      });
+      try {
+        expect(await migrate(fresh, { migrationsDir: dir })).toContain('20991231000001_policy.sql');
+        const policies = await fresh.query<{ policyname: string }>(
+          `select policyname from pg_policies where tablename = 'objects' and policyname = 'planted_read'`,
+        );
+        expect(policies.rows).toEqual([{ policyname: 'planted_read' }]);
+        await expect(migrate(fresh, { migrationsDir: refused })).rejects.toThrow(
+          'must be owner of table users',
+        );
+      } finally {
+        await fresh.close();
+        await rm(dir, { recursive: true, force: true });
+        await rm(refused, { recursive: true, force: true });
+      }
+    },
+    FRESH_DATABASE_LIMIT,
+  );
 });
 
 describe('privileges', () => {
@@ -334,42 +343,52 @@ describe('realtime', () => {
 });
 
 describe('a database from before the stand-in took hosted shape', () => {
-  it('is refused with one line, before anything is applied', async () => {
-    const fresh = await freshDatabase();
-    try {
-      await fresh.exec(`create table public.schema_migrations (name text primary key);
+  it(
+    'is refused with one line, before anything is applied',
+    async () => {
+      const fresh = await freshDatabase();
+      try {
+        await fresh.exec(`create table public.schema_migrations (name text primary key);
         insert into public.schema_migrations values ('20261123000001_tables.sql');`);
-      const error: unknown = await migrate(fresh).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DatabaseOpenError);
-      expect((error as Error).message).toBe(
-        "The data directory was created by an older stand-in of the platform (before it took hosted Supabase's shape: realtime.messages by day, migrations run by a non-superuser); move it away or delete it to start fresh.",
-      );
-      const { rows } = await fresh.query<{ auth: string | null }>(
-        `select to_regnamespace('auth')::text as auth`,
-      );
-      expect(rows).toEqual([{ auth: null }]);
-    } finally {
-      await fresh.close();
-    }
-  });
+        const error: unknown = await migrate(fresh).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DatabaseOpenError);
+        expect((error as Error).message).toBe(
+          "The data directory was created by an older stand-in of the platform (before it took hosted Supabase's shape: realtime.messages by day, migrations run by a non-superuser); move it away or delete it to start fresh.",
+        );
+        const { rows } = await fresh.query<{ auth: string | null }>(
+          `select to_regnamespace('auth')::text as auth`,
+        );
+        expect(rows).toEqual([{ auth: null }]);
+      } finally {
+        await fresh.close();
+      }
+    },
+    FRESH_DATABASE_LIMIT,
+  );
 });
 
 describe('pg-safeupdate, checked when the migrations are applied', () => {
-  it("refuses today's migrations without 0024, naming the prune that broke production", async () => {
-    const fresh = await freshDatabase();
-    const dir = await migrationsUntil('20261128000024');
-    try {
-      const error: unknown = await migrate(fresh, { migrationsDir: dir }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DatabaseOpenError);
-      expect((error as Error).message).toMatch(
-        /^A migration leaves a function that hosted Supabase refuses to run: UPDATE of public\.sync_departures_state without WHERE in private\.prune_sync_departures/,
-      );
-      expect((error as Error).message).toContain('DELETE of private.ticket_counts without WHERE');
-      // With 0024 the same database migrates.
-      expect(await migrate(fresh)).toContain('20261128000024_hosted_rules.sql');
-    } finally {
-      await fresh.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "refuses today's migrations without 0024, naming the prune that broke production",
+    async () => {
+      const fresh = await freshDatabase();
+      const dir = await migrationsUntil('20261128000024');
+      try {
+        const error: unknown = await migrate(fresh, { migrationsDir: dir }).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(DatabaseOpenError);
+        expect((error as Error).message).toMatch(
+          /^A migration leaves a function that hosted Supabase refuses to run: UPDATE of public\.sync_departures_state without WHERE in private\.prune_sync_departures/,
+        );
+        expect((error as Error).message).toContain('DELETE of private.ticket_counts without WHERE');
+        // With 0024 the same database migrates.
+        expect(await migrate(fresh)).toContain('20261128000024_hosted_rules.sql');
+      } finally {
+        await fresh.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    FRESH_DATABASE_LIMIT,
+  );
 });
