@@ -62,7 +62,7 @@ const mountTheRest = () => {
 
 const items = () => within(screen.getByRole('list', { name: 'Rows' })).queryAllByRole('listitem');
 
-describe('SearchableList', { timeout: 30_000 }, () => {
+describe('SearchableList', () => {
   it('loads, then says which empty it is', () => {
     const view = show(<List items={undefined} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading rows…');
@@ -142,7 +142,7 @@ describe('SearchableList', { timeout: 30_000 }, () => {
   });
 });
 
-describe('SearchableList with the first part of a big list', { timeout: 30_000 }, () => {
+describe('SearchableList with the first part of a big list', () => {
   it('shows the first rows at once; Show more and No ... found wait for the rest', async () => {
     const user = userEvent.setup();
     const view = show(<List items={rows(50)} complete={false} />);
@@ -164,7 +164,7 @@ describe('SearchableList with the first part of a big list', { timeout: 30_000 }
   });
 });
 
-describe('SearchableList Export CSV', { timeout: 30_000 }, () => {
+describe('SearchableList Export CSV', () => {
   const csv: CsvExport<Row> = { name: 'rows', columns: [{ header: 'Name', value: (r) => r.name }] };
   const again = (ui: ReactNode) => <ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>;
   const exportButton = () => screen.getByRole('button', { name: 'Export CSV' });
@@ -341,7 +341,7 @@ function Deletable({ remove }: { remove: (row: Row) => Promise<boolean> }) {
   );
 }
 
-describe('delete confirmation and form dialog', { timeout: 30_000 }, () => {
+describe('delete confirmation and form dialog', () => {
   it("asks 'Delete {name}? This cannot be undone.' and deletes only when confirmed", async () => {
     const user = userEvent.setup();
     const remove = vi.fn(async () => true);

@@ -58,7 +58,7 @@ beforeEach(() => {
   outcome = undefined;
 });
 
-describe('useAction', { timeout: 20_000 }, () => {
+describe('useAction', () => {
   it('records the change in the mirror and the outbox, toasts the success, and is busy meanwhile', async () => {
     const session = await renderSignedIn(
       engineerUser,
@@ -131,7 +131,7 @@ describe('useAction', { timeout: 20_000 }, () => {
   });
 });
 
-describe('useAction after the session ended', { timeout: 20_000 }, () => {
+describe('useAction after the session ended', () => {
   it('asks the user to sign in again instead of a generic failure', async () => {
     const session = await renderSignedIn(
       engineerUser,

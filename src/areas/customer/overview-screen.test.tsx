@@ -31,7 +31,7 @@ function stat(label: string): string {
   return within(summary).getByText(label).parentElement?.textContent ?? '';
 }
 
-describe('Customer OverviewScreen', { timeout: 30_000 }, () => {
+describe('Customer OverviewScreen', () => {
   it('counts chairs, confirmed warranties, test sheets and open tickets, and lists 3 recent tickets', async () => {
     await renderCustomer(<OverviewScreen />, {
       path: customerPaths.home,
@@ -88,7 +88,7 @@ describe('Customer OverviewScreen', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Customer OverviewScreen: service due', { timeout: 30_000 }, () => {
+describe('Customer OverviewScreen: service due', () => {
   const OVERDUE_ID = '20000000-0000-4000-8000-0000000000d1';
   const service = (days: number) => ({
     lastServiceDate: null,

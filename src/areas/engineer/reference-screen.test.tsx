@@ -52,7 +52,7 @@ async function renderScreen(seed: { resources?: TrainingResource[]; empty?: bool
   });
 }
 
-describe('ReferenceScreen', { timeout: 30_000 }, () => {
+describe('ReferenceScreen', () => {
   it('shows the intro and the three summary cards', async () => {
     await renderScreen();
     expect(
@@ -156,7 +156,7 @@ function fakeCaches() {
   return { open, stores };
 }
 
-describe('ReferenceScreen: documents offline', { timeout: 30_000 }, () => {
+describe('ReferenceScreen: documents offline', () => {
   const own = (path: string) => new URL(path, window.location.href).href;
   const manual = resource({
     title: 'Own manual',

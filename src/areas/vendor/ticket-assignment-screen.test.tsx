@@ -66,7 +66,7 @@ const counter = (label: string) => screen.getByText(label).closest('dl')!;
 /** The counters are read apart from the list (index counts): they may come a moment later. */
 const counterOf = async (label: string) => (await screen.findByText(label)).closest('dl')!;
 
-describe('TicketAssignmentScreen', { timeout: 30_000 }, () => {
+describe('TicketAssignmentScreen', () => {
   it('counts unassigned tickets and high-priority tickets that are not closed', async () => {
     await renderScreen();
     await screen.findByRole('article', { name: 'Chair will not rise' });
@@ -163,7 +163,7 @@ describe('TicketAssignmentScreen', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Ticket Assignment export', { timeout: 30_000 }, () => {
+describe('Ticket Assignment export', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('exports the tickets the filters show, with names and labels, not ids and codes', async () => {

@@ -42,7 +42,7 @@ const pedalLine = {
   condition: 'NEW' as const,
 };
 
-describe('Parts used', { timeout: 30_000 }, () => {
+describe('Parts used', () => {
   it("says 'Please select a part' when none is chosen, and queues nothing", async () => {
     const { user, session } = await openPartsTab();
     await user.click(screen.getByRole('button', { name: 'Add Part' }));
@@ -120,7 +120,7 @@ describe('Parts used', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Quote', { timeout: 30_000 }, () => {
+describe('Quote', () => {
   const withNotes = (notes: ServiceNotes, daysSinceActivation: number | null) => ({
     ticket: { serviceNotes: notes },
     chair: {
