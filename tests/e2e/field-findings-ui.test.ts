@@ -101,12 +101,18 @@ describe('field findings: layout', { timeout: 180_000 }, () => {
       // The pointer resting on a toast holds them all while they are measured: each leaves after
       // 4 s, which the measuring outlasted on a busy machine (the third had gone).
       await page.locator('[data-part="root"][data-type]').first().hover();
-      const toasts = await page.locator('[data-part="root"][data-type]').all();
-      expect(toasts.length).toBeGreaterThan(0);
+      // Every toast's box read at one moment (one toast leaving between two reads would leave the
+      // second waiting for an element that is gone).
+      const toastBoxes = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-part="root"][data-type]')].map((toast) => {
+          const { x, y, width, height } = toast.getBoundingClientRect();
+          return { x, y, width, height };
+        }),
+      );
+      expect(toastBoxes.length).toBeGreaterThan(0);
       const cart = page.getByRole('region', { name: 'Cart' });
       const buttons = await cart.getByRole('button').all();
-      for (const toast of toasts) {
-        const t = (await toast.boundingBox())!;
+      for (const t of toastBoxes) {
         for (const button of buttons) {
           const b = await button.boundingBox();
           if (!b) continue;
