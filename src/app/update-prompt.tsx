@@ -17,7 +17,11 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-    wb.addEventListener('waiting', () => setWaiting(true));
+    // A version waiting while none controls the page is the first install on its way to active:
+    // Firefox holds it as waiting for a moment, and workbox-window reports that as 'waiting'.
+    wb.addEventListener('waiting', () => {
+      if (navigator.serviceWorker.controller) setWaiting(true);
+    });
     wb.addEventListener('controlling', () => {
       // The first install also takes control (clientsClaim): only a Reload the user asked for
       // reloads the page.
