@@ -48,9 +48,14 @@ export function satisfactionPercent(score: number): number {
   return (score / 5) * 100;
 }
 
+/** SPEC §9 Workload badge: more than this many active tickets is destructive (a heavy load). */
+export const HEAVY_WORKLOAD = 3;
+/** SPEC §9 Workload badge: more than this many is secondary. */
+export const BUSY_WORKLOAD = 1;
+
 /** More than 3 active tickets destructive, more than 1 secondary, else default. */
 export function workloadBadge(activeTickets: number): WorkloadBadge {
-  if (activeTickets > 3) return 'destructive';
-  if (activeTickets > 1) return 'secondary';
+  if (activeTickets > HEAVY_WORKLOAD) return 'destructive';
+  if (activeTickets > BUSY_WORKLOAD) return 'secondary';
   return 'default';
 }

@@ -19,6 +19,15 @@ export function isRequestOpen(status: string): boolean {
   return status === 'PENDING' || status === 'SCHEDULED';
 }
 
+/**
+ * Why a request may not be assigned or scheduled (serviceRequest.assign / .schedule), or null:
+ * a COMPLETED or CANCELLED request is settled. Service Assignment, the schedule board and the
+ * local effects ask this one rule; the guarded operations refuse the same.
+ */
+export function requestAssignRefusal(request: { status: string }): string | null {
+  return isRequestOpen(request.status) ? null : requestAlreadyMessage(request.status);
+}
+
 /** 'This service request is already cancelled' and the like. */
 export function requestAlreadyMessage(status: string): string {
   return `This service request is already ${statusWord(status)}`;

@@ -31,7 +31,7 @@ import {
   customerAddress,
   customerLabel,
 } from '../../domain/labels';
-import { isRequestOpen, requestAlreadyMessage } from '../../domain/service-requests';
+import { requestAssignRefusal } from '../../domain/service-requests';
 import { engineerLabel, passesFilter } from '../../domain/vendor';
 import { EngineerSelect } from './engineer-select';
 
@@ -152,7 +152,7 @@ function RequestAssignmentCard({
   const { run, busy } = useAction();
   const title = `Service Request #${displayId(request.id)}`;
   // A cancelled or completed request is settled: nothing to choose (the server refuses too).
-  const closed = isRequestOpen(request.status) ? null : requestAlreadyMessage(request.status);
+  const closed = requestAssignRefusal(request);
 
   const assign = (engineer: User) =>
     void run(

@@ -11,8 +11,7 @@ import {
   appointmentOnTake,
   cancellationReason,
   completeRefusal,
-  isRequestOpen,
-  requestAlreadyMessage,
+  requestAssignRefusal,
   requestTakenMessage,
 } from '../../domain/service-requests';
 import type { ServiceRequest } from '../../domain/entities';
@@ -28,9 +27,8 @@ type ServiceRequestMutation =
   | 'serviceRequest.complete';
 
 function requireOpen(request: ServiceRequest): void {
-  if (!isRequestOpen(request.status)) {
-    throw new MutationRejected('conflict', requestAlreadyMessage(request.status));
-  }
+  const refusal = requestAssignRefusal(request);
+  if (refusal) throw new MutationRejected('conflict', refusal);
 }
 
 export const serviceRequestEffects: EffectMap<ServiceRequestMutation> = {
