@@ -79,10 +79,57 @@ export default tseslint.config(
                 './src/areas',
                 './src/components',
                 './src/lib',
+                './src/files',
                 './sync',
                 './server',
               ],
               message: 'src/domain is pure TypeScript.',
+            },
+            // Screens never import the backend client (src/lib: supabase-js, the session's
+            // storage): they read the mirror through src/data's hooks and write with useAction;
+            // src/main.tsx hands the client to the session and to sync/. The whole of src/app is
+            // in the zone, its shell as its screens: none of it needs the client. The one file it
+            // may read is app-env.ts, a parsed value without a client: the sign-in page shows the
+            // demo accounts only against the local stand-in, and loads without the session's code.
+            {
+              target: ['./src/areas', './src/components', './src/app'],
+              from: './src/lib',
+              except: ['./app-env.ts'],
+              message:
+                "Screens never import the backend client (src/lib): read with src/data's hooks, write with useAction. Files (CSV, PDF, share, scan, photos) are in src/files.",
+            },
+            // The file makers: data in, a file's bytes out (or a code read from a frame). No
+            // storage, no backend, no React: any screen may load them on demand.
+            {
+              target: './src/files',
+              from: [
+                './src/app',
+                './src/areas',
+                './src/components',
+                './src/data',
+                './src/lib',
+                './sync',
+                './server',
+              ],
+              message:
+                'src/files makes files from plain data: it imports only src/domain and src/utils.',
+            },
+            // Helpers over the platform itself (the next task, the remembered Emotion hash), which
+            // every folder may import: they import nothing of the app.
+            {
+              target: './src/utils',
+              from: [
+                './src/app',
+                './src/areas',
+                './src/components',
+                './src/data',
+                './src/domain',
+                './src/files',
+                './src/lib',
+                './sync',
+                './server',
+              ],
+              message: 'src/utils imports nothing of the app.',
             },
             {
               target: './src/components',
@@ -94,7 +141,7 @@ export default tseslint.config(
               target: './src/areas',
               from: ['./src/app', './sync', './server'],
               message:
-                'Areas import only src/components, src/data, src/domain and src/lib: paths come from src/domain/paths.ts, toasts and guards from src/components.',
+                'Areas import only src/components, src/data, src/domain, src/files and src/utils: paths come from src/domain/paths.ts, toasts and guards from src/components.',
             },
             // src/data reaches the kit only for the toaster store, where useAction's toasts go.
             {

@@ -7,7 +7,7 @@ import { prerenderedSignIn } from './app/boot-handoff';
 import { reportRecoverableError } from './app/recoverable-errors';
 import { appSystem } from './components/theme';
 import { DeferredSession } from './data/session-deferred';
-import { nextTask } from './lib/next-task';
+import { nextTask } from './utils/next-task';
 
 // One session for the app. Its code (supabase-js, Dexie, sync/, the local effects, zod) is loaded
 // when it is needed: at once when a session is stored on this device, whose init() restores it

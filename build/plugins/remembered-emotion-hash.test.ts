@@ -17,9 +17,9 @@ function generateWith(modules: Record<string, string[]>) {
 }
 
 describe('rememberedEmotionHash', () => {
-  it("routes every import of '@emotion/hash' to src/lib/emotion-hash.ts but that module's own", () => {
+  it("routes every import of '@emotion/hash' to src/utils/emotion-hash.ts but that module's own", () => {
     expect(existsSync(REMEMBERED_HASH)).toBe(true);
-    expect(REMEMBERED_HASH).toMatch(/src[\\/]lib[\\/]emotion-hash\.ts$/);
+    expect(REMEMBERED_HASH).toMatch(/src[\\/]utils[\\/]emotion-hash\.ts$/);
     const resolve = hook(rememberedEmotionHash(), 'resolveId');
     const resolved = (source: string, importer?: string) =>
       resolve.call({} as never, source, importer, {} as never);
@@ -34,7 +34,7 @@ describe('rememberedEmotionHash', () => {
     expect(generateWith({ [SERIALIZE]: [REMEMBERED_HASH], [REMEMBERED_HASH]: [] })).not.toThrow();
     expect(
       generateWith({ [SERIALIZE]: ['/app/node_modules/@emotion/hash/dist/index.js'] }),
-    ).toThrow("does not import src/lib/emotion-hash.ts: Emotion's hash is not remembered");
+    ).toThrow("does not import src/utils/emotion-hash.ts: Emotion's hash is not remembered");
     // A bundle without Emotion (the service worker's) has nothing to check.
     expect(generateWith({ '/app/src/sw.ts': [] })).not.toThrow();
   });

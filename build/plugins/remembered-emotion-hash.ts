@@ -1,5 +1,5 @@
 /**
- * Emotion's class-name hash, remembered (src/lib/emotion-hash.ts): every import of '@emotion/hash'
+ * Emotion's class-name hash, remembered (src/utils/emotion-hash.ts): every import of '@emotion/hash'
  * but that module's own is routed to it. The same hash function, so the same class names.
  *
  * Why: Chakra serialises an element's styles on every render and Emotion hashes the whole string
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const REMEMBERED_HASH = fileURLToPath(
-  new URL('../../src/lib/emotion-hash.ts', import.meta.url),
+  new URL('../../src/utils/emotion-hash.ts', import.meta.url),
 );
 
 export function rememberedEmotionHash(remembered = REMEMBERED_HASH): Plugin {
@@ -30,7 +30,7 @@ export function rememberedEmotionHash(remembered = REMEMBERED_HASH): Plugin {
       );
       if (serialize && !this.getModuleInfo(serialize)?.importedIds.includes(remembered)) {
         this.error(
-          `${serialize} does not import src/lib/emotion-hash.ts: Emotion's hash is not remembered`,
+          `${serialize} does not import src/utils/emotion-hash.ts: Emotion's hash is not remembered`,
         );
       }
     },

@@ -20,7 +20,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { useCurrentUser } from '../data/session-context';
 import { layoutDrawn } from '../data/screen-reads';
-import { requestPersistentStorage } from '../lib/persistent-storage';
+import { requestPersistentStorage } from '../data/persistent-storage';
 import { ColorModeButton } from './color-mode-button';
 import { InstallCard } from './install/install-card';
 import { InstallNavItem } from './install/install-nav-item';

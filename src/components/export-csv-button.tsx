@@ -1,7 +1,7 @@
 /**
  * 'Export CSV' (issue 32): the one export of every admin and vendor list. SearchableList renders
  * it with a getter of the rows its search and filters match, every one (not only the page
- * shown), and it writes them with the list's columns (`writeCsv`, src/lib/csv.ts: readable names, ISO
+ * shown), and it writes them with the list's columns (`writeCsv`, src/files/csv.ts: readable names, ISO
  * dates, formula-guarded cells) to `<name>-yyyy-mm-dd.csv`. papaparse loads only on the first
  * export.
  *
@@ -13,10 +13,10 @@
 import { Button } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { countOf } from '../domain/format';
-import type { CsvColumn } from '../lib/csv';
+import type { CsvColumn } from '../files/csv';
 import { handedOver, useFileMaker } from './use-file-maker';
 
-export type { CsvColumn } from '../lib/csv';
+export type { CsvColumn } from '../files/csv';
 
 /** What a list exports: its file name's start ('chairs') and its columns. */
 export interface CsvExport<T> {
@@ -46,8 +46,8 @@ export function ExportCsvButton<T>({
     make(async () => {
       const [rows, { writeCsv, csvFileName }, { download }] = await Promise.all([
         settledRows(),
-        import('../lib/csv'),
-        import('../lib/share-file'),
+        import('../files/csv'),
+        import('../files/share-file'),
       ]);
       const name = csvFileName(csv.name, new Date());
       const file = new File([writeCsv(rows, csv.columns)], name, {

@@ -1,6 +1,6 @@
 /**
  * The one way to print chairs' serial labels (issue 32), in the admin's inventory: for one chair
- * or a selection, the sheet is drawn on the device (src/lib/label-sheet-pdf.ts: pdf-lib and
+ * or a selection, the sheet is drawn on the device (src/files/label-sheet-pdf.ts: pdf-lib and
  * bwip-js, loaded only now, so it works offline) and handed to the share sheet where the device
  * can share files, downloaded otherwise, like the service report (ServiceReportButton).
  */
@@ -33,8 +33,8 @@ export function LabelSheetButton({
   const makeSheet = () =>
     make(async () => {
       const [{ renderLabelSheetPdf }, { shareOrDownload }] = await Promise.all([
-        import('../lib/label-sheet-pdf'),
-        import('../lib/share-file'),
+        import('../files/label-sheet-pdf'),
+        import('../files/share-file'),
       ]);
       const bytes = await renderLabelSheetPdf(labels);
       const file = new File([bytes as BlobPart], labelSheetFileName(labels), {

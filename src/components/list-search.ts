@@ -12,7 +12,7 @@
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { matchesSearchText, searchText } from '../domain/search';
-import { inNextTask } from '../lib/next-task';
+import { inNextTask } from '../utils/next-task';
 
 export type SearchFields<T> = (item: T) => readonly (string | null | undefined)[];
 

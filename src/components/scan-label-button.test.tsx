@@ -21,7 +21,7 @@ const decoder = vi.hoisted(() => ({
   read: vi.fn<(frame: HTMLVideoElement) => Promise<string | null>>(),
   fails: false,
 }));
-vi.mock('../lib/barcode-reader', () => ({
+vi.mock('../files/barcode-reader', () => ({
   openLabelReader: async () => {
     if (decoder.fails) throw new Error('no wasm');
     return { engine: 'zxing', read: decoder.read };

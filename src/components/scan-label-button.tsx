@@ -92,7 +92,7 @@ function useScan(
     setState('starting');
 
     void (async () => {
-      const decoder = import('../lib/barcode-reader').then((m) => m.openLabelReader());
+      const decoder = import('../files/barcode-reader').then((m) => m.openLabelReader());
       // A decoder that fails before the camera does must not be an unhandled rejection.
       decoder.catch(() => undefined);
       try {

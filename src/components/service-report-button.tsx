@@ -38,8 +38,8 @@ export function ServiceReportButton({
       const report = await load();
       if (!report) throw new Error('The report is made once the work is resolved or completed.');
       const [{ renderServiceReportPdf }, { shareOrDownload }] = await Promise.all([
-        import('../lib/service-report-pdf'),
-        import('../lib/share-file'),
+        import('../files/service-report-pdf'),
+        import('../files/share-file'),
       ]);
       const bytes = await renderServiceReportPdf(report);
       const file = new File([bytes as BlobPart], serviceReportFileName(report), {

@@ -5,7 +5,7 @@
  * read through Storage when a report needs them (RemotePhotos).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { compressPhoto } from '../lib/compress-photo';
+import { compressPhoto } from '../files/compress-photo';
 import { DEVICE_STORAGE_FULL, isStorageFull, photoPath, type PhotoWork } from '../domain/photos';
 import { toaster } from '../components/toaster';
 import { announceLocalWrite } from './actions';

@@ -21,7 +21,7 @@ import { resolveRole } from '../domain/roles';
 import type { Role } from '../domain/schemas/common';
 import { signInErrorMessage, signUpErrorMessage } from '../domain/auth-messages';
 import { AUTH_STORAGE_KEY } from '../lib/env';
-import { requestPersistentStorage } from '../lib/persistent-storage';
+import { requestPersistentStorage } from './persistent-storage';
 import { openLocalDatabase, type ChairsideDatabase } from './db';
 import { layoutComing } from './screen-reads';
 import type { UserSync } from './sync-status';

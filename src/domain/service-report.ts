@@ -2,7 +2,7 @@
 // installation, the practice, the chair, the engineer, the work, the time, the parts, the quote
 // (calculateQuote, the same rule the engineer's Parts & Quote tab shows), the checklist of an
 // installation and the customer's name and drawn signature. Pure: rows in, a report out; the PDF
-// is drawn from it by src/lib/service-report-pdf.ts.
+// is drawn from it by src/files/service-report-pdf.ts.
 import type { Chair, Installation, ServiceNotes, SupportTicket, User } from './entities';
 import { formatCurrency, formatDate, displayId } from './format';
 import { checklistTally } from './installation-checklist';

@@ -1,9 +1,9 @@
-// Barcodes as pixels for tests (issue 32): the label's own shapes (src/lib/barcode-shapes.ts)
+// Barcodes as pixels for tests (issue 32): the label's own shapes (src/files/barcode-shapes.ts)
 // filled row by row with the even-odd rule, placed on a white frame, and read back with ZXing in
 // Node; the browser test feeds the same frame to Chromium's fake camera as a Y4M video.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BarcodeShapes } from '../lib/barcode-shapes';
+import type { BarcodeShapes } from '../files/barcode-shapes';
 
 /** A grey image: one byte a pixel, 0 black, 255 white. */
 export interface GreyImage {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { barcodeShapes } from '../../src/lib/barcode-shapes';
+import { barcodeShapes } from '../../src/files/barcode-shapes';
 import { demoAccount } from '../../src/domain/demo-accounts';
 import { drawShapes, whiteFrame, y4mVideo } from '../../src/testing/barcode-raster';
 import { demoBackendForThisFile } from './demo-server';

@@ -82,6 +82,42 @@ describe('import boundaries', () => {
     }
   });
 
+  it('keeps screens off the backend client: src/lib is for src/data, sync/ and src/main.tsx', async () => {
+    const probe = (from: string) => `import * as m from '${from}';\nexport const y = m;\n`;
+    const refused: [file: string, from: string][] = [
+      ['src/areas/customer/probe-screen.tsx', '../../lib/supabase'],
+      ['src/areas/engineer/ticket-detail/probe.tsx', '../../../lib/session-storage'],
+      ['src/areas/vendor/probe.test.tsx', '../../lib/env'],
+      ['src/components/probe.tsx', '../lib/supabase'],
+      ['src/app/probe-screen.tsx', '../lib/supabase'],
+      ['src/app/probe-screen.tsx', '../lib/session-storage'],
+      ['src/files/probe.ts', '../lib/supabase'],
+      ['src/files/probe.ts', '../data/db'],
+      ['src/utils/probe.ts', '../lib/env'],
+    ];
+    for (const [file, from] of refused) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    const allowed: [file: string, from: string][] = [
+      ['src/areas/admin/probe.tsx', '../../files/csv'],
+      ['src/components/probe.tsx', '../files/share-file'],
+      ['src/components/probe.tsx', '../utils/next-task'],
+      ['src/app/probe-screen.tsx', '../lib/app-env'],
+      ['src/data/probe.ts', '../lib/env'],
+      ['src/data/probe.ts', '../files/compress-photo'],
+      ['src/main-probe.tsx', './lib/supabase'],
+      ['sync/probe.ts', '../src/lib/supabase'],
+      ['src/files/probe.ts', '../domain/format'],
+    ];
+    for (const [file, from] of allowed) {
+      expect(await ruleIds(probe(from), file), `${file} <- ${from}`).not.toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
   it('lets src/data reach the kit only for the toaster', async () => {
     const toaster = await ruleIds(
       "import { toaster } from '../components/toaster';\nexport const y = toaster;\n",

@@ -16,7 +16,7 @@ import {
 } from './warranty-screen';
 
 // Scan label: the camera and the decoder replaced; the label reads 'S30-STOCK'.
-vi.mock('../../lib/barcode-reader', () => ({
+vi.mock('../../files/barcode-reader', () => ({
   openLabelReader: async () => ({ engine: 'zxing', read: async () => 'S30-STOCK' }),
 }));
 

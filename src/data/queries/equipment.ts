@@ -9,7 +9,7 @@ import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/en
 import type { ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
 import { readInSteps } from './list-read';
-import { nextTask } from '../../lib/next-task';
+import { nextTask } from '../../utils/next-task';
 
 /** A chair with its owner and the count of its active (OPEN or IN_PROGRESS) tickets. */
 export interface EquipmentItem {

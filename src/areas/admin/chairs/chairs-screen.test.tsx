@@ -8,7 +8,7 @@ import { ChairsScreen } from './chairs-screen';
 
 // The label sheet is handed to the share sheet or downloaded: kept here to be read.
 const shared = vi.hoisted(() => ({ files: [] as File[] }));
-vi.mock('../../../lib/share-file', () => ({
+vi.mock('../../../files/share-file', () => ({
   shareOrDownload: async (file: File) => {
     shared.files.push(file);
     return 'downloaded';

@@ -39,8 +39,8 @@ export function importSummary(imported: number, skipped: number): string {
 
 async function downloadTable(table: readonly (readonly string[])[], name: string) {
   const [{ writeCsvTable }, { download }] = await Promise.all([
-    import('../../../lib/csv'),
-    import('../../../lib/share-file'),
+    import('../../../files/csv'),
+    import('../../../files/share-file'),
   ]);
   download(new File([writeCsvTable(table)], name, { type: 'text/csv;charset=utf-8' }));
 }

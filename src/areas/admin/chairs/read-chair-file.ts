@@ -1,5 +1,5 @@
 /**
- * A chairs spreadsheet read for the import dialog: streamed through `readCsv` (src/lib/csv.ts) a
+ * A chairs spreadsheet read for the import dialog: streamed through `readCsv` (src/files/csv.ts) a
  * chunk at a time, its header checked once, each chunk's rows checked against the inventory
  * (`checkChairRows`, src/domain/chair-import.ts) as they come, with progress after each chunk.
  */
@@ -9,7 +9,7 @@ import {
   readChairImportHeader,
   type CheckedChairRow,
 } from '../../../domain/chair-import';
-import { readCsv } from '../../../lib/csv';
+import { readCsv } from '../../../files/csv';
 
 /** More rows than a delivery ever holds; past it the file is refused rather than half read. */
 export const MAX_IMPORT_ROWS = 10_000;

@@ -17,7 +17,7 @@ import { pads } from '../../../testing/fake-signature-pad';
 
 vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad'));
 // Scan label: the decoder replaced; the label in front of the camera reads 'S30-26-00999'.
-vi.mock('../../../lib/barcode-reader', () => ({
+vi.mock('../../../files/barcode-reader', () => ({
   openLabelReader: async () => ({ engine: 'zxing', read: async () => 'S30-26-00999' }),
 }));
 
