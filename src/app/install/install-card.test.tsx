@@ -49,8 +49,10 @@ async function customerAtHome(firstSyncDone = true) {
 
 /** The side column of a tablet or desktop: the navigation, and the install under it. */
 const sideColumn = () => within(screen.getByRole('complementary'));
+const findInSideColumn = async (role: string, name: string) =>
+  within(await screen.findByRole('complementary')).findByRole(role, { name });
 
-describe('the install offer', { timeout: 30_000 }, () => {
+describe('the install offer', () => {
   it("is made once to a role on its home screen once the first sync is done, with the browser's Install", async () => {
     const user = userEvent.setup();
     const prompt = offerInstall();
@@ -69,12 +71,12 @@ describe('the install offer', { timeout: 30_000 }, () => {
     const first = await customerAtHome();
     const card = await screen.findByRole('region', { name: 'Install Chairside on this device' });
     await user.click(within(card).getByRole('button', { name: 'Not now' }));
-    expect(card).not.toBeInTheDocument();
+    await waitFor(() => expect(card).not.toBeInTheDocument());
     first.unmount();
 
     const prompt = offerInstall();
     await customerAtHome();
-    await user.click(sideColumn().getByRole('button', { name: 'Install app' }));
+    await user.click(await findInSideColumn('button', 'Install app'));
     expect(prompt).toHaveBeenCalledOnce();
     expect(screen.queryByRole('region', { name: 'Install Chairside on this device' })).toBeNull();
     // Chromium shows one dialog per offer: no Install until it offers again.
@@ -93,16 +95,16 @@ describe('the install offer', { timeout: 30_000 }, () => {
       'Safari removes a website’s saved data after seven days without a visit; the Home Screen app keeps it.',
     );
     await user.click(within(card).getByRole('button', { name: 'Got it' }));
-    expect(card).not.toBeInTheDocument();
+    await waitFor(() => expect(card).not.toBeInTheDocument());
 
-    await user.click(sideColumn().getByRole('button', { name: 'Add to Home Screen' }));
+    await user.click(await findInSideColumn('button', 'Add to Home Screen'));
     const steps = await screen.findByRole('dialog', { name: 'Add Chairside to your Home Screen' });
     expect(steps).toHaveTextContent('In Safari, tap Share, then Add to Home Screen.');
   });
 
   it('offers nothing in a browser without an install', async () => {
     await customerAtHome();
-    expect(sideColumn().getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(await findInSideColumn('link', 'Profile')).toBeInTheDocument();
     expect(sideColumn().queryByRole('button', { name: 'Install app' })).toBeNull();
     expect(sideColumn().queryByRole('button', { name: 'Add to Home Screen' })).toBeNull();
     expect(screen.queryByRole('region', { name: /Install Chairside|Home Screen/ })).toBeNull();

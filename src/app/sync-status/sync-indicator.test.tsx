@@ -31,7 +31,7 @@ async function drawerWith(status: { online: boolean; pendingCount: number }) {
   return { engine, drawer: await screen.findByRole('dialog', { name: 'Sync status' }) };
 }
 
-describe('sync status indicator', { timeout: 20_000 }, () => {
+describe('sync status indicator', () => {
   it('shows online, the last sync time and the pending count', async () => {
     const { engine } = await renderSignedIn();
     act(() =>
@@ -275,7 +275,7 @@ describe('sync status indicator', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.getByLabelText('Email')).toHaveValue(engineerUser.email);
+    expect(await screen.findByLabelText('Email')).toHaveValue(engineerUser.email);
   });
 
   it('shows the storage-full message', async () => {

@@ -37,7 +37,7 @@ const CHECKS = ['All parts arrived', 'Chair powers on', 'Movement is OK', 'Water
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('TestSheetScreen', { timeout: 30_000 }, () => {
+describe('TestSheetScreen', () => {
   it('says Chair not found for an unknown id', async () => {
     await renderCustomer(<TestSheetScreen />, {
       path: customerPaths.testSheet('20000000-0000-4000-8000-00000000dead'),

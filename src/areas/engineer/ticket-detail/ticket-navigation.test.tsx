@@ -45,7 +45,7 @@ async function renderTicketA() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('moving between tickets', { timeout: 30_000 }, () => {
+describe('moving between tickets', () => {
   it("never shows the first ticket's page under the second's address while the second is read", async () => {
     const user = userEvent.setup();
     const session = await renderTicketA();
@@ -67,22 +67,24 @@ describe('moving between tickets', { timeout: 30_000 }, () => {
     await renderTicketA();
     expect(await screen.findByRole('heading', { name: 'Ticket A' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Service Notes' }));
-    expect(screen.getByRole('spinbutton', { name: 'Time spent (minutes)' })).toHaveValue(45);
+    expect(await screen.findByRole('spinbutton', { name: 'Time spent (minutes)' })).toHaveValue(45);
     // Unsaved input on ticket A.
     await user.type(screen.getByRole('textbox', { name: 'Damage description' }), 'Cracked hose');
     await user.click(screen.getByRole('tab', { name: 'Resolution' }));
     await user.type(
-      screen.getByRole('textbox', { name: 'Resolution description' }),
+      await screen.findByRole('textbox', { name: 'Resolution description' }),
       'Fixed on ticket A',
     );
 
     await user.click(screen.getByRole('button', { name: 'Open ticket B' }));
     expect(await screen.findByRole('heading', { name: 'Ticket B' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Service Notes' }));
-    expect(screen.getByRole('spinbutton', { name: 'Time spent (minutes)' })).toHaveValue(null);
+    expect(await screen.findByRole('spinbutton', { name: 'Time spent (minutes)' })).toHaveValue(
+      null,
+    );
     expect(screen.getByRole('textbox', { name: 'Work performed' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Damage description' })).toHaveValue('');
     await user.click(screen.getByRole('tab', { name: 'Resolution' }));
-    expect(screen.getByRole('textbox', { name: 'Resolution description' })).toHaveValue('');
+    expect(await screen.findByRole('textbox', { name: 'Resolution description' })).toHaveValue('');
   });
 });
