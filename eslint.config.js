@@ -70,6 +70,13 @@ export default tseslint.config(
               message:
                 'Role areas never import each other: move shared pieces to src/components or src/domain.',
             })),
+            // A screen two roles share (the dispatch board: vendors and admins) is imported by
+            // their areas' routes and imports none of them.
+            {
+              target: './src/areas/dispatch',
+              from: areas.map((a) => `./src/areas/${a}`),
+              message: 'A shared screen imports no role area: the areas import it.',
+            },
             // The domain is pure: no React, no storage, no app code.
             {
               target: './src/domain',

@@ -40,6 +40,8 @@ export const adminPaths = {
   tickets: '/dashboard/admin/tickets',
   serviceRequests: '/dashboard/admin/service-requests',
   installations: '/dashboard/admin/installations',
+  /** The schedule board (issue 45), the vendor's screen opened to admins. */
+  schedule: '/dashboard/admin/schedule',
   profile: '/dashboard/admin/profile',
 } as const;
 
@@ -49,6 +51,8 @@ export const vendorPaths = {
   engineers: '/dashboard/vendor/engineers',
   tickets: '/dashboard/vendor/tickets',
   serviceRequests: '/dashboard/vendor/service-requests',
+  /** The dispatcher's schedule board (issue 45). */
+  schedule: '/dashboard/vendor/schedule',
   profile: '/dashboard/vendor/profile',
 } as const;
 
@@ -87,6 +91,7 @@ export const areaNav: Record<Role, NavItem[]> = {
     { path: adminPaths.tickets, label: 'Support Tickets' },
     { path: adminPaths.serviceRequests, label: 'Service Requests' },
     { path: adminPaths.installations, label: 'Installations' },
+    { path: adminPaths.schedule, label: 'Schedule Board' },
     { path: adminPaths.profile, label: 'Profile' },
   ],
   VENDOR: [
@@ -94,6 +99,7 @@ export const areaNav: Record<Role, NavItem[]> = {
     { path: vendorPaths.engineers, label: 'Field Engineers' },
     { path: vendorPaths.tickets, label: 'Ticket Assignment' },
     { path: vendorPaths.serviceRequests, label: 'Service Assignment' },
+    { path: vendorPaths.schedule, label: 'Schedule Board' },
     { path: vendorPaths.profile, label: 'My Profile' },
   ],
   ENGINEER: [

@@ -4,6 +4,7 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { adminPaths } from '../../domain/paths';
+import { ScheduleBoardScreen } from '../dispatch/schedule-board-screen';
 import { PartsScreen } from './catalogue/parts-screen';
 import { TrainingScreen } from './catalogue/training-screen';
 import { ChairsScreen } from './chairs/chairs-screen';
@@ -25,5 +26,7 @@ export const adminRoutes: RouteObject[] = [
   { path: adminPaths.tickets, element: <TicketsScreen /> },
   { path: adminPaths.serviceRequests, element: <ServiceRequestsScreen /> },
   { path: adminPaths.installations, element: <InstallationsScreen /> },
+  // An admin's mirror holds no device health (vendors alone read it): the board shows none.
+  { path: adminPaths.schedule, element: <ScheduleBoardScreen showDevices={false} /> },
   { path: adminPaths.profile, element: <ProfileScreen /> },
 ];

@@ -4,6 +4,7 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { vendorPaths } from '../../domain/paths';
+import { ScheduleBoardScreen } from '../dispatch/schedule-board-screen';
 import { EngineersScreen } from './engineers-screen';
 import { OperationsCenterScreen } from './operations-center-screen';
 import { ProfileScreen } from './profile-screen';
@@ -15,5 +16,7 @@ export const vendorRoutes: RouteObject[] = [
   { path: vendorPaths.engineers, element: <EngineersScreen /> },
   { path: vendorPaths.tickets, element: <TicketAssignmentScreen /> },
   { path: vendorPaths.serviceRequests, element: <ServiceAssignmentScreen /> },
+  // Device health is the vendor's to read (the server lets vendors alone read it).
+  { path: vendorPaths.schedule, element: <ScheduleBoardScreen showDevices /> },
   { path: vendorPaths.profile, element: <ProfileScreen /> },
 ];

@@ -1,0 +1,145 @@
+/**
+ * The schedule board's table: a row per engineer (their heading, their active tickets) and a
+ * column per shown day or slot, each cell a drop target with the engineer's visits there. The
+ * table scrolls sideways inside its own region (a day's 18 slots are wider than a desktop), which
+ * is a keyboard stop so it can be scrolled without a mouse.
+ */
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import { presenceOf } from '../../components/presence-badge';
+import type { DevicesByUser } from '../../data/queries/device-health';
+import type { VendorServiceRequest, VendorTicket } from '../../data/queries/vendor';
+import { formatTime12h } from '../../domain/certification';
+import type { BoardColumn, BoardRow } from '../../domain/schedule-board';
+import type { DropTarget, DropVerdict } from '../../domain/schedule-drop';
+import { dayLabel } from '../../domain/schedule-words';
+import { BoardCell, cellId } from './board-cell';
+import { EngineerHeading } from './engineer-heading';
+import { DraggableWork } from './work-chip';
+
+export interface GridProps {
+  rows: readonly BoardRow<VendorServiceRequest, VendorTicket>[];
+  columns: readonly BoardColumn[];
+  online: ReadonlySet<string> | null;
+  devices: DevicesByUser | undefined;
+  now: Date;
+  /** The cell work is over and its verdict. */
+  over: { id: string; verdict: DropVerdict } | null;
+}
+
+function ColumnHeading({ column }: { column: BoardColumn }) {
+  const [weekday, date] = dayLabel(column.day).split(', ');
+  return (
+    <Table.ColumnHeader
+      scope="col"
+      minW={column.time ? '32' : '36'}
+      fontSize="xs"
+      verticalAlign="bottom"
+    >
+      {column.time ? (
+        formatTime12h(column.time)
+      ) : (
+        <>
+          <Text>{weekday}</Text>
+          <Text color="fg.muted" fontWeight="normal">
+            {date}
+          </Text>
+        </>
+      )}
+    </Table.ColumnHeader>
+  );
+}
+
+export function BoardGrid({ rows, columns, online, devices, now, over }: GridProps) {
+  return (
+    <Box
+      overflowX="auto"
+      tabIndex={0}
+      aria-label="Schedule board"
+      role="region"
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+    >
+      <Table.Root size="sm" variant="line" tableLayout="fixed" minW="max-content">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader
+              scope="col"
+              w="56"
+              position="sticky"
+              insetStart="0"
+              bg="bg"
+              zIndex="1"
+            >
+              Engineer
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" minW="44">
+              Active tickets
+            </Table.ColumnHeader>
+            {columns.map((column) => (
+              <ColumnHeading key={column.key} column={column} />
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => {
+            // Tickets have no day: a ticket dropped on any of the row's cells is assigned.
+            const dayTarget = (column: BoardColumn): DropTarget => ({
+              engineer: row.engineer,
+              day: column.day,
+              time: column.time,
+            });
+            return (
+              <Table.Row key={row.engineer.id} verticalAlign="top">
+                <Table.ColumnHeader
+                  scope="row"
+                  position="sticky"
+                  insetStart="0"
+                  bg="bg"
+                  zIndex="1"
+                  w="56"
+                >
+                  <EngineerHeading
+                    engineer={row.engineer}
+                    online={presenceOf(online, row.engineer.id)}
+                    count={row.count}
+                    level={row.level}
+                    devices={devices ? (devices.get(row.engineer.id) ?? []) : undefined}
+                    now={now}
+                  />
+                </Table.ColumnHeader>
+                <Table.Cell>
+                  <Stack gap="1">
+                    {row.tickets.map((item) => (
+                      <DraggableWork key={item.ticket.id} item={{ kind: 'ticket', ...item }} />
+                    ))}
+                    {row.tickets.length === 0 ? (
+                      <Text fontSize="xs" color="fg.muted">
+                        None
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Cell>
+                {columns.map((column) => {
+                  const target = dayTarget(column);
+                  const id = cellId(target);
+                  const cell = row.cells.get(column.key);
+                  return (
+                    <Table.Cell key={column.key} p="1">
+                      <BoardCell
+                        target={target}
+                        visits={cell?.visits ?? []}
+                        level={cell?.level ?? 'default'}
+                        verdict={over?.id === id ? over.verdict : null}
+                      />
+                    </Table.Cell>
+                  );
+                })}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,271 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDateKey } from '../../domain/appointments';
+import { vendorPaths } from '../../domain/paths';
+import {
+  CUSTOMER_ID,
+  ENGINEER_ID,
+  OTHER_ENGINEER_ID,
+  chairRow,
+  deviceHealthRow,
+  serviceRequestRow,
+  ticketRow,
+  userRow,
+} from '../../testing/rows';
+import { toaster } from '../../components/toaster';
+import { renderSignedIn, type TestSession } from '../../testing/session';
+import { ScheduleBoardScreen } from './schedule-board-screen';
+
+const day = (offset: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return localDateKey(date);
+};
+const CHAIR = '20000000-0000-4000-8000-000000000001';
+const PENDING = '30000000-0000-4000-8000-0000000000a1';
+const BOOKED = '30000000-0000-4000-8000-0000000000a2';
+const CLASH = '30000000-0000-4000-8000-0000000000a3';
+
+/**
+ * jsdom lays nothing out: each table cell gets a box by its row and column (100 px apart), a chip
+ * in the queue a box far to the right, the drag overlay where its style puts it, so the keyboard's moves and collisions have a geometry.
+ */
+function layOutTable() {
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: Element,
+  ) {
+    // The drag overlay (and what is in it) is placed where the picked-up chip was, by its style.
+    const overlay = this.closest<HTMLElement>('.board-drag-overlay');
+    if (overlay) {
+      const { left, top, width, height } = overlay.style;
+      const box = [left, top, width, height].map((value) => parseFloat(value));
+      return DOMRect.fromRect({ x: box[0], y: box[1], width: box[2], height: box[3] });
+    }
+    const cell = this.closest('td');
+    const row = this.closest('tr');
+    if (cell && row) {
+      const inner = this.tagName !== 'TD' && !this.closest('[aria-roledescription]') ? 0 : 10;
+      const x = cell.cellIndex * 100 + inner;
+      const y = row.rowIndex * 100 + inner;
+      const size = 90 - inner * 2;
+      return DOMRect.fromRect({ x, y, width: size, height: size });
+    }
+    if (this.closest('li')) return DOMRect.fromRect({ x: 5000, y: 0, width: 80, height: 40 });
+    return DOMRect.fromRect({ x: 0, y: 0, width: 0, height: 0 });
+  });
+}
+
+const dispatcher = {
+  id: '00000000-0000-4000-8000-0000000000f1',
+  email: 'ops@vendor.example',
+  name: 'Victor Vance',
+  role: 'VENDOR' as const,
+};
+
+const outbox = async (session: TestSession) =>
+  (await session.db.outbox.orderBy('seq').toArray()).map(({ name, args }) => ({ name, args }));
+
+async function renderBoard() {
+  toaster.remove();
+  return renderSignedIn(dispatcher, <ScheduleBoardScreen showDevices />, {
+    path: vendorPaths.schedule,
+    seed: async (db) => {
+      await db.users.bulkPut([
+        userRow({
+          id: CUSTOMER_ID,
+          name: 'Riverside Dental',
+          practice: { address: '14 Riverside Walk, Surrey' },
+        }),
+        userRow({
+          id: ENGINEER_ID,
+          name: 'Alice Engineer',
+          role: 'ENGINEER',
+          engineer: { coverageAreas: ['Surrey'], specializations: ['S30 Sigma'] },
+        }),
+        userRow({
+          id: OTHER_ENGINEER_ID,
+          name: 'Bob Engineer',
+          role: 'ENGINEER',
+          engineer: { coverageAreas: ['Leeds'] },
+        }),
+      ]);
+      await db.chairs.put(
+        chairRow({ id: CHAIR, serialNumber: 'S30-0042', ownerUserId: CUSTOMER_ID }),
+      );
+      await db.deviceHealth.put(
+        deviceHealthRow({
+          userId: ENGINEER_ID,
+          pendingCount: 2,
+          lastSyncAt: new Date().toISOString(),
+        }),
+      );
+      await db.supportTickets.bulkPut([
+        ticketRow({
+          title: 'Low hum',
+          priority: 'LOW',
+          customerUserId: CUSTOMER_ID,
+          createdAt: '2026-01-01T00:00:00Z',
+        }),
+        ticketRow({
+          title: 'Chair stuck',
+          priority: 'URGENT',
+          customerUserId: CUSTOMER_ID,
+          createdAt: '2026-02-01T00:00:00Z',
+        }),
+        ticketRow({ title: 'Pedal loose', engineerUserId: ENGINEER_ID, status: 'IN_PROGRESS' }),
+      ]);
+      await db.serviceRequests.bulkPut([
+        serviceRequestRow({
+          id: PENDING,
+          customerUserId: CUSTOMER_ID,
+          chairId: CHAIR,
+          preferredDate: day(1),
+          preferredTime: '10:00',
+        }),
+        serviceRequestRow({
+          id: BOOKED,
+          customerUserId: CUSTOMER_ID,
+          chairId: CHAIR,
+          status: 'SCHEDULED',
+          engineerUserId: ENGINEER_ID,
+          scheduledDate: day(2),
+          scheduledTime: '09:00',
+        }),
+        serviceRequestRow({
+          id: CLASH,
+          customerUserId: CUSTOMER_ID,
+          status: 'SCHEDULED',
+          engineerUserId: OTHER_ENGINEER_ID,
+          scheduledDate: day(1),
+          scheduledTime: '10:00',
+        }),
+      ]);
+    },
+  });
+}
+
+const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
+/** Every announcement dnd-kit's live region makes, in order (each replaces the one before). */
+const heard: string[] = [];
+const recorder = new MutationObserver(() => {
+  const text = document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+  if (text && heard.at(-1) !== text) heard.push(text);
+});
+const announced = (text: RegExp) =>
+  vi.waitFor(() =>
+    expect(
+      heard.some((line) => text.test(line)),
+      heard.join('\n'),
+    ).toBe(true),
+  );
+
+describe('ScheduleBoardScreen', () => {
+  let layout: ReturnType<typeof layOutTable>;
+  beforeEach(() => {
+    layout = layOutTable();
+    heard.length = 0;
+    recorder.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  afterEach(() => {
+    recorder.disconnect();
+    layout.mockRestore();
+  });
+
+  it("shows each engineer's row: presence unknown left out, last sync, queued changes, work count", async () => {
+    await renderBoard();
+    const alice = within(await screen.findByRole('row', { name: /^Alice Engineer/ }));
+    expect(alice.getByText('Synced just now · Queued: 2')).toBeInTheDocument();
+    expect(alice.getByLabelText('2 jobs')).toBeInTheDocument();
+    expect(alice.getByRole('button', { name: 'Ticket Pedal loose' })).toBeInTheDocument();
+    expect(alice.getByRole('button', { name: /^Service Request #000000a2/ })).toBeInTheDocument();
+    expect(alice.queryByText('Online now')).not.toBeInTheDocument();
+    expect(within(rowOf('Bob Engineer')).getByText('No device has synced yet')).toBeInTheDocument();
+    expect(alice.getByRole('tooltip', { hidden: true })).toHaveTextContent(
+      'Coverage areasSurreySpecializationsS30 Sigma',
+    );
+  });
+
+  it('orders the queue: urgent ticket, then the older low one, then the pending request', async () => {
+    await renderBoard();
+    const queue = within(await screen.findByRole('list', { name: 'Unassigned work' }));
+    expect(queue.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Ticket Chair stuck',
+      'Ticket Low hum',
+      'Service Request #000000a1 for Riverside Dental',
+    ]);
+  });
+
+  it('filters the queue by priority and searches it', async () => {
+    const user = userEvent.setup();
+    await renderBoard();
+    await screen.findByRole('list', { name: 'Unassigned work' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Filter by priority' }),
+      'URGENT',
+    );
+    const queue = within(screen.getByRole('list', { name: 'Unassigned work' }));
+    expect(queue.getAllByRole('button')).toHaveLength(1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by priority' }), 'ALL');
+    const search = screen.getByRole('searchbox', { name: 'Search the queue' });
+    const listed = () =>
+      within(screen.getByRole('list', { name: 'Unassigned work' })).getAllByRole('button');
+    await user.type(search, 'S30-0042');
+    expect(listed()).toHaveLength(1);
+    await user.clear(search);
+    await user.type(search, 'riverside');
+    expect(listed()).toHaveLength(3);
+  });
+
+  it('moves a request by keyboard, says where it is, warns before the drop and asks to confirm', async () => {
+    const user = userEvent.setup();
+    const session = await renderBoard();
+    const chip = await screen.findByRole('button', { name: /^Service Request #000000a2/ });
+    chip.focus();
+    await user.keyboard('[Space]');
+    await announced(/^Picked up Service Request #000000a2 for Riverside Dental/);
+    console.log(
+      'OVERLAY',
+      [...document.querySelectorAll('div')]
+        .filter((d) => d.style.position === 'fixed')
+        .map((d) => d.getAttribute('style')),
+    );
+    // From Alice's day 2 one row down to Bob, then one day left: day 1, where Bob has 10:00.
+    await user.keyboard('[ArrowDown]');
+    await user.keyboard('[ArrowLeft]');
+    console.log('LIVE', document.querySelector('[role="status"]')?.textContent);
+    await announced(/is over Bob Engineer, .* 1 warning|is over Bob Engineer, .* warnings/);
+    await user.keyboard('[Space]');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move with warnings?' });
+    expect(
+      within(dialog).getByText(
+        /Bob Engineer already has a visit on .* at 9:00 AM|outside Bob Engineer's coverage areas/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Move anyway' }));
+    await vi.waitFor(async () =>
+      expect((await outbox(session)).map((e) => e.name)).toEqual([
+        'serviceRequest.assign',
+        'serviceRequest.schedule',
+      ]),
+    );
+    expect((await outbox(session))[1]?.args).toEqual({
+      serviceRequestId: BOOKED,
+      scheduledDate: day(1),
+      scheduledTime: '09:00',
+    });
+  });
+
+  it('cancels a keyboard move with Escape and says so', async () => {
+    const user = userEvent.setup();
+    const session = await renderBoard();
+    const chip = await screen.findByRole('button', { name: 'Ticket Pedal loose' });
+    chip.focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowDown]');
+    await user.keyboard('[Escape]');
+    await announced(/^Move cancelled\. Ticket Pedal loose is back where it was\./);
+    await act(async () => undefined);
+    expect(await outbox(session)).toEqual([]);
+  });
+});

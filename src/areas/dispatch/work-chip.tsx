@@ -1,0 +1,109 @@
+/**
+ * A piece of work on the schedule board, in a cell or in the queue: a ticket (priority, title,
+ * customer) or a service request (time or preferred date, customer, chair). `DraggableWork` makes
+ * it a drag handle (@dnd-kit: a button, picked up with Space or Enter, described by the board's
+ * instructions); `WorkChip` alone is what the drag overlay shows under the pointer.
+ */
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { useDraggable } from '@dnd-kit/core';
+import { memo } from 'react';
+import { TicketPriorityBadge } from '../../components/status-badges';
+import { formatTime12h } from '../../domain/certification';
+import { formatDate } from '../../domain/format';
+import { chairLabel, customerLabel } from '../../domain/labels';
+import type { QueueItem } from '../../domain/schedule-queue';
+import { workLabel } from '../../domain/schedule-words';
+
+export const workId = (item: QueueItem) =>
+  item.kind === 'chair'
+    ? `chair:${item.chair.id}`
+    : item.kind === 'ticket'
+      ? `ticket:${item.ticket.id}`
+      : `request:${item.request.id}`;
+
+function when(date: string | null, time: string | null): string {
+  return [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean).join(' at ');
+}
+
+function Detail({ item }: { item: QueueItem }) {
+  if (item.kind === 'ticket') {
+    return (
+      <>
+        <HStack gap="1.5" minW="0">
+          <TicketPriorityBadge priority={item.ticket.priority} />
+          <Text fontWeight="medium" truncate>
+            {item.ticket.title}
+          </Text>
+        </HStack>
+        <Text color="fg.muted" truncate>
+          {customerLabel(item.customer)}
+        </Text>
+      </>
+    );
+  }
+  if (item.kind === 'request') {
+    const { request } = item;
+    const scheduled = request.status === 'SCHEDULED' && request.scheduledTime;
+    return (
+      <>
+        <Text fontWeight="medium" truncate>
+          {scheduled ? formatTime12h(request.scheduledTime ?? '') : 'Service visit'} ·{' '}
+          {customerLabel(item.customer)}
+        </Text>
+        <Text color="fg.muted" truncate>
+          {scheduled
+            ? chairLabel(item.chair)
+            : `Preferred: ${when(request.preferredDate, request.preferredTime) || 'Not given'}`}
+        </Text>
+      </>
+    );
+  }
+  return <Text fontWeight="medium">{chairLabel(item.chair)}</Text>;
+}
+
+export function WorkChip({ item, lifted = false }: { item: QueueItem; lifted?: boolean }) {
+  return (
+    <Stack
+      gap="0.5"
+      fontSize="xs"
+      borderWidth="1px"
+      borderLeftWidth="3px"
+      borderLeftColor={item.kind === 'ticket' ? 'purple.solid' : 'blue.solid'}
+      rounded="md"
+      bg="bg"
+      px="2"
+      py="1"
+      minW="0"
+      shadow={lifted ? 'lg' : undefined}
+    >
+      <Detail item={item} />
+    </Stack>
+  );
+}
+
+export const DraggableWork = memo(function DraggableWork({ item }: { item: QueueItem }) {
+  const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
+    id: workId(item),
+    data: item,
+  });
+  return (
+    <Box
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={workLabel(item)}
+      cursor="grab"
+      opacity={isDragging ? 0.4 : 1}
+      rounded="md"
+      touchAction="none"
+      _focusVisible={{
+        outline: '2px solid',
+        outlineColor: 'colorPalette.focusRing',
+        outlineOffset: '1px',
+      }}
+      colorPalette="brand"
+    >
+      <WorkChip item={item} />
+    </Box>
+  );
+});
