@@ -4,6 +4,7 @@
 // yearly inspection falls due by the board's last day with no open request (the customers'
 // Service Due nudge's rule, customer-chairs.ts). Pure: the time comes in as `now`.
 import { isTicketActive } from './active-tickets';
+import type { ChairModel } from './chair-models';
 import { serviceDueSoonOrOverdue } from './customer-chairs';
 import type { Chair, ServiceRequest, SupportTicket, User } from './entities';
 import { isRequestOpen } from './service-requests';
@@ -85,7 +86,7 @@ export function queueDueChairs<T extends { chair: Chair }>(
 /** The queue's filters: a chair model, a ticket priority, a place in the customer's address. */
 export interface QueueFilter {
   term: string;
-  model: string | 'ALL';
+  model: ChairModel | 'ALL';
   priority: TicketPriority | 'ALL';
   area: string;
 }
