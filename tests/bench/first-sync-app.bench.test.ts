@@ -12,17 +12,22 @@
 // An engineer and a customer take over a generated user (the bench.1.* directory rows: their own
 // work is there); an admin and a vendor are new accounts.
 //
-// Each role signs in FIRST_SYNC_APP_REPEATS times (default 3) on each set, a new device each time,
-// the sets taking turns: the full set's time over the tenth's is that of their medians (one
-// sign-in is one sample of a shared machine: a vendor's full-set home took 0.78-1.10 s in six).
+// Each role signs in FIRST_SYNC_APP_REPEATS times (default 3; 1 where the run's IndexedDB probe
+// says a slow device's, run-header.ts) on each set, a new device each time, the sets taking turns:
+// the full set's time over the tenth's is that of their medians (one sign-in is one sample of a
+// shared machine: a vendor's full-set home took 0.78-1.10 s in six).
+// Each sign-in's figures are printed as it ends. A sign-in whose home or whole mirror is not there
+// within FIRST_SYNC_APP_CAP_S seconds of the click (default 300) is printed as such, with the
+// mirror's progress then (rows written of the user's, rows per second), and the run goes on: a
+// slow device's figures are figures too, never a silent hang (issue 46).
 // FIRST_SYNC_APP_SETS=full or tenth (default both: full,tenth) picks the data sets;
 // FIRST_SYNC_APP_ROLES=ENGINEER,VENDOR (default every role) the roles.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, errors, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LargeDataSetOptions } from '../../server/seed/generate';
 import { databaseName } from '../../src/data/db';
 import { ENTITY_TABLES, SERVER_TABLE } from '../../src/domain/entities';
@@ -43,6 +48,7 @@ import {
   type Backend,
 } from './harness/backend';
 import { traceMainThread } from './harness/main-thread';
+import { repeatsFor } from './harness/run-header';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '..', '..', 'dist');
@@ -52,7 +58,11 @@ const HOME_SHOWN = 'chairside-bench-home-shown';
 const ROLES = (process.env.FIRST_SYNC_APP_ROLES ?? 'ENGINEER,CUSTOMER,VENDOR,ADMIN')
   .split(',')
   .filter((r): r is Role => ['ENGINEER', 'CUSTOMER', 'VENDOR', 'ADMIN'].includes(r));
-const REPEATS = Math.max(1, Number(process.env.FIRST_SYNC_APP_REPEATS ?? 3));
+const REPEATS = Math.max(
+  1,
+  Number(process.env.FIRST_SYNC_APP_REPEATS ?? repeatsFor(inject('indexedDbRowsPerSecond'), 3)),
+);
+const CAP_MS = Math.max(1, Number(process.env.FIRST_SYNC_APP_CAP_S ?? 300)) * 1000;
 
 const TENTH: LargeDataSetOptions = {
   chairs: 1000,
@@ -297,6 +307,17 @@ function marked(moment: string): boolean {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** True when `waiting` resolved, false when it timed out (the cap); any other failure throws. */
+async function withinCap(waiting: Promise<unknown>): Promise<boolean> {
+  try {
+    await waiting;
+    return true;
+  } catch (error) {
+    if (error instanceof errors.TimeoutError) return false;
+    throw error;
+  }
+}
 const load = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 
 const takenOver = new Map<string, { email: string; id: string }>();
@@ -325,9 +346,15 @@ async function warmUp(backend: Backend): Promise<void> {
   try {
     const page = await context.newPage();
     await signIn(page, backend.server.url, { email, password: PASSWORD }, roleHome('ENGINEER'));
-    await syncStatus(page)
-      .getByText(/Synced/)
-      .waitFor({ timeout: 900_000 });
+    const synced = await withinCap(
+      syncStatus(page)
+        .getByText(/Synced/)
+        .waitFor({ timeout: CAP_MS }),
+    );
+    if (!synced)
+      console.log(
+        `[first sync] ${backend.label}: the warm-up's mirror was not complete within ${seconds(CAP_MS)}`,
+      );
   } finally {
     await context.close();
   }
@@ -380,24 +407,36 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       const status = syncStatus(page);
-      const { main, after } = await traceMainThread(
+      let clickedAt = 0;
+      const left = () => Math.max(1, clickedAt + CAP_MS - Date.now());
+      const {
+        main,
+        after,
+        result: reached,
+      } = await traceMainThread(
         page,
         async () => {
           await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-          await page.waitForURL((url) => url.hash === `#${roleHome(role)}`);
-          await page.waitForFunction(marked, '__homeAt', { timeout: 600_000 });
-          await status.getByText(/Synced/).waitFor({ timeout: 900_000 });
-          await page.waitForFunction(marked, '__syncedAt');
+          clickedAt = Date.now();
+          await page.waitForURL((url) => url.hash === `#${roleHome(role)}`, { timeout: left() });
+          const home = await withinCap(
+            page.waitForFunction(marked, '__homeAt', { timeout: left() }),
+          );
+          const complete =
+            home &&
+            (await withinCap(status.getByText(/Synced/).waitFor({ timeout: left() }))) &&
+            (await withinCap(page.waitForFunction(marked, '__syncedAt', { timeout: left() })));
+          return { home, complete, capMs: Date.now() - clickedAt };
         },
         { splitAt: HOME_SHOWN },
       );
       const marks = (await page.evaluate(
         '[window.__clickAt, window.__homeAt, window.__syncedAt]',
-      )) as [number, number, number];
+      )) as [number, number | null, number | null];
       const [clickAt, homeAt, syncedAt] = marks;
-      const homeMs = homeAt - clickAt;
-      const completeMs = syncedAt - clickAt;
-      runs.push({ role, set: backend.label, homeMs, completeMs });
+      const homeMs = homeAt === null ? Number.NaN : homeAt - clickAt;
+      const completeMs = syncedAt === null ? Number.NaN : syncedAt - clickAt;
+      if (reached.complete) runs.push({ role, set: backend.label, homeMs, completeMs });
 
       // Every row the user may read: an admin all of them, the others as their RLS has it, with
       // cards. A vendor also reads device health reports, their own device's among them: it is
@@ -406,9 +445,17 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
         role === 'ADMIN' ? await serverCounts(backend.db) : await countsAs(backend.db, id);
       const { deviceHealth, ...mirrored } = await mirrorCounts(page, id);
       const { deviceHealth: reports, ...rest } = expected;
-      expect(mirrored).toEqual(rest);
-      expect(deviceHealth).toBeLessThanOrEqual(reports);
       const total = Object.values(expected).reduce((a, b) => a + b, 0);
+      const written = Object.values(mirrored).reduce((a, b) => a + b, 0) + (deviceHealth ?? 0);
+      if (reached.complete) {
+        expect(mirrored).toEqual(rest);
+        expect(deviceHealth).toBeLessThanOrEqual(reports);
+      } else {
+        // Not within the cap: what the mirror holds then is part of what the user may read.
+        for (const [name, count] of Object.entries(mirrored)) {
+          expect(count, name).toBeLessThanOrEqual(rest[name as keyof typeof rest] ?? 0);
+        }
+      }
       const first = await firstStageRows(backend, role, id);
 
       const progress = (await page.evaluate('window.__progress')) as [string, number][];
@@ -420,23 +467,34 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
       };
       const [one, two] = [stage('Getting your work ready…'), stage('Syncing everything else…')];
       // The background stage of a fleet's mirror is long enough to be seen moving.
-      if (role === 'ADMIN' || role === 'VENDOR') expect(two.samples).toBeGreaterThan(0);
-      const laterTasks = longTasks.filter(([start]) => start >= homeAt).map(([, d]) => d);
-      rows.push([
+      if (reached.complete && (role === 'ADMIN' || role === 'VENDOR')) {
+        expect(two.samples).toBeGreaterThan(0);
+      }
+      const laterTasks = longTasks
+        .filter(([start]) => homeAt !== null && start >= homeAt)
+        .map(([, d]) => d);
+      const capped = `not within ${seconds(CAP_MS)}`;
+      const row = [
         role,
         REPEATS > 1 ? `${backend.label} #${repeat}` : backend.label,
         `${num(total)} (${num(first)})`,
-        seconds(homeMs),
-        seconds(completeMs),
+        reached.home ? seconds(homeMs) : capped,
+        reached.complete
+          ? seconds(completeMs)
+          : `${capped}: ${num(written)} of ${num(total)} rows, ` +
+            `${num(Math.round(written / (reached.capMs / 1000)))} rows/s`,
         `${Math.round(main.longestCpuMs)} (${Math.round(main.longestCpuWallMs)}) / ${Math.round(after?.longestCpuMs ?? Number.NaN)} (${Math.round(after?.longestCpuWallMs ?? Number.NaN)}) ms`,
         String(main.over50CpuMs),
         `${Math.round(Math.max(0, ...laterTasks))} ms, ${laterTasks.length}`,
         `${one.samples}, ${two.samples} (${one.back + two.back})`,
-      ]);
+      ];
+      rows.push(row);
+      // Printed as it ends: a long run's figures are there before the run is over.
+      console.log(`[first sync] ${row.map((cell, i) => `${rows[0][i]}: ${cell}`).join('; ')}`);
       await context.close();
     }
     table(
-      `A new device's first sync in the app, each role on their home screen, headless Chromium (load average before: ${loadBefore}; after: ${await load()})`,
+      `A new device's first sync in the app, each role on their home screen, headless Chromium, ${REPEATS} sign-in(s) per role and set, cap ${seconds(CAP_MS)} (load average before: ${loadBefore}; after: ${await load()})`,
       rows,
     );
     const scale: [string[], ...string[][]] = [
