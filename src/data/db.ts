@@ -170,16 +170,6 @@ const SCHEMA_V7 = {
   supportTickets: `${SCHEMA_V6.supportTickets}, [assigneeKey+status+createdAt+resolvedAt]`,
 };
 
-/**
- * v8: the schedule board's due chairs (issue 45) from an index of when each chair's next service
- * is due, a range up to the board's last day, not a pass over every chair of the fleet. A chair
- * with no due date is left out of it, as the board leaves it out.
- */
-const SCHEMA_V8 = {
-  ...SCHEMA_V7,
-  chairs: `${SCHEMA_V7.chairs}, service.nextServiceDue`,
-};
-
 /** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
 export const UNASSIGNED = '-';
 
@@ -243,7 +233,6 @@ export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
           row.resolvedAt ??= row.updatedAt;
         }),
   },
-  { version: 8, stores: SCHEMA_V8 },
 ];
 
 /**
