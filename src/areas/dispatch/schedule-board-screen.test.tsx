@@ -235,6 +235,12 @@ describe('ScheduleBoardScreen', () => {
     await user.keyboard('[ArrowLeft]');
     console.log('LIVE', document.querySelector('[role="status"]')?.textContent);
     await announced(/is over Bob Engineer, .* 1 warning|is over Bob Engineer, .* warnings/);
+    // The cell shows its first warning before anything is dropped.
+    const bob = within(rowOf('Bob Engineer'));
+    expect(
+      bob.getByText(/^The customer asked for|outside Bob Engineer's coverage areas/),
+    ).toBeInTheDocument();
+    expect(await outbox(session)).toEqual([]);
     await user.keyboard('[Space]');
     const dialog = await screen.findByRole('alertdialog', { name: 'Move with warnings?' });
     expect(
