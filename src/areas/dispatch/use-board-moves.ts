@@ -8,7 +8,8 @@
  * back by the mirror (the rebase restores the server's row) and told by the sync indicator.
  */
 import { useCallback, useState } from 'react';
-import { showActionError, useAction } from '../../data/use-action';
+import { toaster } from '../../components/toaster';
+import { useAction } from '../../data/use-action';
 import {
   checkDrop,
   type DropContext,
@@ -76,7 +77,7 @@ export function useBoardMoves(contextOf: (engineerId: string) => DropContext) {
     (item: QueueItem, target: DropTarget) => {
       const verdict = verdictOf(item, target);
       if (verdict.refusal) {
-        showActionError(new Error(verdict.refusal), verdict.refusal);
+        toaster.create({ type: 'error', title: verdict.refusal });
         return verdict;
       }
       if (verdict.unchanged) return verdict;
