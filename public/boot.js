@@ -1,4 +1,4 @@
-// Starts the app on the page the build rendered (vite.config.ts's prerenderSignIn, src/main.tsx).
+// Starts the app on the page the build rendered (build/plugins/prerender-sign-in.ts, src/main.tsx).
 // A classic script in the head, before the first paint, so it runs under the CSP (no inline
 // script) and decides what the first paint shows:
 //  - a returning user (a session stored on this device) or any screen but sign-in: the build's

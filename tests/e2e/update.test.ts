@@ -31,6 +31,17 @@ afterAll(async () => {
 describe('new version available', () => {
   it('shows the prompt and reloads into the new version only on Reload', async () => {
     const page = await browser.newPage();
+    // What the page asks its service workers: a version only takes over when told to skip waiting.
+    await page.addInitScript(() => {
+      const sent: unknown[] = [];
+      Object.assign(window, { skipWaitingSent: sent });
+      const postMessage = ServiceWorker.prototype.postMessage;
+      ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: unknown[]) {
+        const [message] = args as [{ type?: unknown } | null];
+        if (message?.type === 'SKIP_WAITING') sent.push(message);
+        return Reflect.apply(postMessage, this, args);
+      };
+    });
     await page.goto(`${server.url}/`);
     // A first visit's sign-in page starts the app at the visitor's first touch (public/boot.js).
     await page.getByLabel('Email').focus();
@@ -50,8 +61,20 @@ describe('new version available', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
-    await page.waitForTimeout(500);
-    expect(navigations).toHaveLength(0); // never a reload by itself
+    // Never a reload by itself: the new version waits, installed, behind the one in control, and
+    // the page has not told it to skip waiting (the only way it takes over while the page is open).
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: registration?.waiting?.state,
+          controlled: navigator.serviceWorker.controller?.state,
+          skipWaitingSent: (window as unknown as { skipWaitingSent: unknown[] }).skipWaitingSent
+            .length,
+        };
+      }),
+    ).toEqual({ waiting: 'installed', controlled: 'activated', skipWaitingSent: 0 });
+    expect(navigations).toHaveLength(0);
 
     await Promise.all([
       page.waitForEvent('load'),
