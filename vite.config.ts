@@ -170,7 +170,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/setup/migrated-pglite.ts'],
-          setupFiles: ['./tests/setup/fresh-modules.ts'],
+          // file-cpu.ts first: its afterAll runs last, once the file's browser is closed. The
+          // served files' cache is the worker's, not a file's (served-files.ts).
+          setupFiles: [
+            './tests/setup/file-cpu.ts',
+            './tests/setup/fresh-modules.ts',
+            './tests/setup/served-files.ts',
+          ],
           isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,

@@ -11,6 +11,12 @@ export interface FileTime {
   ms: number;
   tests: number;
   state: string;
+  /**
+   * CPU-seconds the file cost its worker and the processes it started (Chromium's), when the
+   * project records them (tests/setup/file-cpu.ts): unlike wall time, not stretched by other work
+   * on the machine.
+   */
+  cpuSeconds?: number;
 }
 
 /** A file's time: its module's import and set-up, and its tests and hooks. */
@@ -21,6 +27,7 @@ export function fileTime(module: TestModule): FileTime {
     ms: d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
     tests: [...module.children.allTests()].length,
     state: module.state(),
+    cpuSeconds: module.meta().cpuSeconds,
   };
 }
 
@@ -29,16 +36,20 @@ export function fileTimesTable(project: string, times: readonly FileTime[]): str
   const sorted = [...times].sort((a, b) => b.ms - a.ms);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
   const width = Math.max(...sorted.map((t) => t.file.length));
+  const withCpu = times.some((t) => t.cpuSeconds !== undefined);
+  const cpu = (s: number | undefined) =>
+    !withCpu ? '' : s === undefined ? '            ' : `${s.toFixed(1)} cpu-s`.padStart(12);
   const lines = sorted.map(
     (t) =>
-      `  ${seconds(t.ms)}  ${t.file.padEnd(width)}  ${t.tests} tests` +
+      `  ${seconds(t.ms)}${cpu(t.cpuSeconds)}  ${t.file.padEnd(width)}  ${t.tests} tests` +
       (t.state === 'passed' ? '' : `  ${t.state}`),
   );
   const sum = times.reduce((total, t) => total + t.ms, 0);
+  const cpuSum = times.reduce((total, t) => total + (t.cpuSeconds ?? 0), 0);
   return [
-    `Time per file, ${project} (${times.length} files, slowest first):`,
+    `Time per file, ${project} (${times.length} files, slowest first${withCpu ? '; wall, then CPU-seconds of the worker and its Chromium' : ''}):`,
     ...lines,
-    `  ${seconds(sum)}  in all (files side by side overlap: the run's own time is less)`,
+    `  ${seconds(sum)}${cpu(withCpu ? cpuSum : undefined)}  in all (files side by side overlap: the run's own time is less)`,
   ].join('\n');
 }
 
