@@ -177,7 +177,7 @@ describe('ScheduleBoardScreen', () => {
     const alice = within(await screen.findByRole('row', { name: /^Alice Engineer/ }));
     expect(alice.getByText('Synced just now · Queued: 2')).toBeInTheDocument();
     expect(alice.getByLabelText('2 jobs')).toBeInTheDocument();
-    expect(alice.getByRole('button', { name: 'Ticket Pedal loose' })).toBeInTheDocument();
+    expect(alice.getByRole('button', { name: /^Ticket Normal priority ?Pedal loose/ })).toBeInTheDocument();
     expect(alice.getByRole('button', { name: /^Service Request #000000a2/ })).toBeInTheDocument();
     expect(alice.queryByText('Online now')).not.toBeInTheDocument();
     expect(within(rowOf('Bob Engineer')).getByText('No device has synced yet')).toBeInTheDocument();
@@ -189,10 +189,10 @@ describe('ScheduleBoardScreen', () => {
   it('orders the queue: urgent ticket, then the older low one, then the pending request', async () => {
     await renderBoard();
     const queue = within(await screen.findByRole('list', { name: 'Unassigned work' }));
-    expect(queue.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Ticket Chair stuck',
-      'Ticket Low hum',
-      'Service Request #000000a1 for Riverside Dental',
+    expect(queue.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Ticket Urgent priorityChair stuckRiverside Dental',
+      'Ticket Low priorityLow humRiverside Dental',
+      expect.stringMatching(/^Service Request #000000a1, Service visit · Riverside DentalPreferred: /),
     ]);
   });
 
@@ -265,7 +265,7 @@ describe('ScheduleBoardScreen', () => {
   it('cancels a keyboard move with Escape and says so', async () => {
     const user = userEvent.setup();
     const session = await renderBoard();
-    const chip = await screen.findByRole('button', { name: 'Ticket Pedal loose' });
+    const chip = await screen.findByRole('button', { name: /^Ticket Normal priority ?Pedal loose/ });
     chip.focus();
     await user.keyboard('[Space]');
     await user.keyboard('[ArrowDown]');

@@ -4,15 +4,14 @@
  * it a drag handle (@dnd-kit: a button, picked up with Space or Enter, described by the board's
  * instructions); `WorkChip` alone is what the drag overlay shows under the pointer.
  */
-import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useDraggable } from '@dnd-kit/core';
 import { memo } from 'react';
 import { TicketPriorityBadge } from '../../components/status-badges';
 import { formatTime12h } from '../../domain/certification';
-import { formatDate } from '../../domain/format';
+import { displayId, formatDate } from '../../domain/format';
 import { chairLabel, customerLabel } from '../../domain/labels';
 import type { QueueItem } from '../../domain/schedule-queue';
-import { workLabel } from '../../domain/schedule-words';
 
 export const workId = (item: QueueItem) =>
   item.kind === 'chair'
@@ -23,6 +22,16 @@ export const workId = (item: QueueItem) =>
 
 function when(date: string | null, time: string | null): string {
   return [formatDate(date), time ? formatTime12h(time) : ''].filter(Boolean).join(' at ');
+}
+
+/**
+ * What kind of work it is, for screen readers: a chip's name is its text (axe: a name must hold
+ * the visible text), so it opens with 'Ticket' or 'Service Request #…' (workLabel's words).
+ */
+function kindWords(item: QueueItem): string {
+  if (item.kind === 'ticket') return 'Ticket';
+  if (item.kind === 'request') return `Service Request #${displayId(item.request.id)},`;
+  return 'Chair';
 }
 
 function Detail({ item }: { item: QueueItem }) {
@@ -76,6 +85,7 @@ export function WorkChip({ item, lifted = false }: { item: QueueItem; lifted?: b
       minW="0"
       shadow={lifted ? 'lg' : undefined}
     >
+      <VisuallyHidden>{kindWords(item)} </VisuallyHidden>
       <Detail item={item} />
     </Stack>
   );
@@ -91,7 +101,6 @@ export const DraggableWork = memo(function DraggableWork({ item }: { item: Queue
       ref={setNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={workLabel(item)}
       cursor="grab"
       opacity={isDragging ? 0.4 : 1}
       rounded="md"
