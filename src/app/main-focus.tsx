@@ -73,7 +73,10 @@ export function useFocusOnRouteChange(main: RefObject<HTMLElement | null>): void
   }, [pathname]);
 }
 
-/** The first Tab stop of a signed-in page: hidden until focused, it moves focus into `main`. */
+/**
+ * The first Tab stop of a signed-in page, first in its top bar: hidden until focused, it moves
+ * focus into `main`.
+ */
 export function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
   const { pathname } = useLocation();
   return (
@@ -96,7 +99,9 @@ export function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
       fontWeight="semibold"
       shadow="md"
       focusVisibleRing="outside"
-      focusRingColor="brand.focusRing"
+      // It sits in the top bar (the banner landmark): its ring is drawn on the bar, in the bar's
+      // own contrast colour, as the bar's other controls.
+      focusRingColor="brand.contrast"
       transform="translateY(-200%)"
       _focus={{ transform: 'none' }}
     >

@@ -22,4 +22,14 @@ describe('top bar', () => {
     expect(within(bar).getByRole('button', { name: /1\s?need attention/ })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
+
+  it('starts with the skip link, in the banner landmark', async () => {
+    const store = new FakeSessionStore();
+    store.setSignedIn(engineerUser);
+    renderApp('/dashboard/engineer', store);
+    const bar = await screen.findByRole('banner');
+    const [first] = within(bar).getAllByRole('link');
+    expect(first).toHaveAccessibleName('Skip to main content');
+    expect(first).toHaveAttribute('href', '#/dashboard/engineer');
+  });
 });
