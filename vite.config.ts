@@ -127,6 +127,8 @@ export default defineConfig({
             'server/**/*.test.ts',
             'build/**/*.test.ts',
             'tests/setup/**/*.test.ts',
+            // The benches' pure helpers (the Lighthouse slowdown's calibration), not the benches.
+            'tests/bench/harness/**/*.test.ts',
           ],
           setupFiles: ['./vitest.setup-node.ts'],
           isolate: false,
