@@ -59,7 +59,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // wasm: the label scanner's ZXing decoder (src/lib/barcode-reader.ts), bundled with the
+        // wasm: the label scanner's ZXing decoder (src/files/barcode-reader.ts), bundled with the
         // app and precached, so Scan label works without signal.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,wasm}'],
         // The technical reference's documents (public/docs/) are not precached: each is kept
