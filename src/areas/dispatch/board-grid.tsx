@@ -29,12 +29,7 @@ export interface GridProps {
 function ColumnHeading({ column }: { column: BoardColumn }) {
   const [weekday, date] = dayLabel(column.day).split(', ');
   return (
-    <Table.ColumnHeader
-      scope="col"
-      minW={column.time ? '32' : '36'}
-      fontSize="xs"
-      verticalAlign="bottom"
-    >
+    <Table.ColumnHeader scope="col" minW="28" fontSize="xs" verticalAlign="bottom">
       {column.time ? (
         formatTime12h(column.time)
       ) : (
@@ -60,7 +55,7 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
       rounded="lg"
       bg="bg"
     >
-      <Table.Root size="sm" variant="line" tableLayout="fixed" minW="max-content">
+      <Table.Root size="sm" variant="line" minW="max-content">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader

@@ -70,7 +70,10 @@ export const EngineerHeading = memo(function EngineerHeading({
             {count}
           </Badge>
         </HStack>
-        <PresenceBadge online={online} />
+        {/* As wide as its words, not the column. */}
+        <Box alignSelf="flex-start">
+          <PresenceBadge online={online} />
+        </Box>
         {devices ? <LatestDevice devices={devices} now={now} /> : null}
       </Stack>
       <Stack

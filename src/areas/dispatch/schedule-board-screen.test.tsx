@@ -177,7 +177,7 @@ describe('ScheduleBoardScreen', () => {
     const alice = within(await screen.findByRole('row', { name: /^Alice Engineer/ }));
     expect(alice.getByText('Synced just now · Queued: 2')).toBeInTheDocument();
     expect(alice.getByLabelText('2 jobs')).toBeInTheDocument();
-    expect(alice.getByRole('button', { name: /^Ticket Normal priority ?Pedal loose/ })).toBeInTheDocument();
+    expect(alice.getByRole('button', { name: /^Ticket Pedal loose/ })).toBeInTheDocument();
     expect(alice.getByRole('button', { name: /^Service Request #000000a2/ })).toBeInTheDocument();
     expect(alice.queryByText('Online now')).not.toBeInTheDocument();
     expect(within(rowOf('Bob Engineer')).getByText('No device has synced yet')).toBeInTheDocument();
@@ -190,9 +190,11 @@ describe('ScheduleBoardScreen', () => {
     await renderBoard();
     const queue = within(await screen.findByRole('list', { name: 'Unassigned work' }));
     expect(queue.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Ticket Urgent priorityChair stuckRiverside Dental',
-      'Ticket Low priorityLow humRiverside Dental',
-      expect.stringMatching(/^Service Request #000000a1, Service visit · Riverside DentalPreferred: /),
+      'Ticket Chair stuckUrgent priorityRiverside Dental',
+      'Ticket Low humLow priorityRiverside Dental',
+      expect.stringMatching(
+        /^Service Request #000000a1, Service visit · Riverside DentalPreferred: /,
+      ),
     ]);
   });
 
@@ -265,7 +267,7 @@ describe('ScheduleBoardScreen', () => {
   it('cancels a keyboard move with Escape and says so', async () => {
     const user = userEvent.setup();
     const session = await renderBoard();
-    const chip = await screen.findByRole('button', { name: /^Ticket Normal priority ?Pedal loose/ });
+    const chip = await screen.findByRole('button', { name: /^Ticket Pedal loose/ });
     chip.focus();
     await user.keyboard('[Space]');
     await user.keyboard('[ArrowDown]');

@@ -86,7 +86,9 @@ export function ScheduleBoardScreen({ showDevices }: { showDevices: boolean }) {
           {...drag.handlers}
         >
           <Grid
-            templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 16rem' }}
+            // Side by side from 1280 px; below, the queue under the board, which keeps the width a
+            // week needs (at 1024 px beside the queue it showed two days).
+            templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 16rem' }}
             gap="4"
             alignItems="start"
           >

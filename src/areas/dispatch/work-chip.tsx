@@ -38,15 +38,16 @@ function Detail({ item }: { item: QueueItem }) {
   if (item.kind === 'ticket') {
     return (
       <>
+        <Text fontWeight="medium" truncate>
+          {item.ticket.title}
+        </Text>
+        {/* The badge on its own line: beside the title it pushed past a day column's edge. */}
         <HStack gap="1.5" minW="0">
           <TicketPriorityBadge priority={item.ticket.priority} />
-          <Text fontWeight="medium" truncate>
-            {item.ticket.title}
+          <Text color="fg.muted" truncate>
+            {customerLabel(item.customer)}
           </Text>
         </HStack>
-        <Text color="fg.muted" truncate>
-          {customerLabel(item.customer)}
-        </Text>
       </>
     );
   }
