@@ -10,28 +10,28 @@
 //    bar, navigation, content), and each shows a focus ring of at least 2 px at 3:1 or more
 //    against what is behind it;
 //  - each dialog opened from the keyboard (Enter on its opener) takes focus, keeps it inside on
-//    Tab and Shift+Tab, closes on Escape and gives focus back to its opener.
-// Every problem is recorded and the test fails at the end with the whole list. The light and the
-// dark pass are two files (a11y-light, a11y-dark), so the two run side by side.
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/domain/demo-accounts';
+//    Tab and Shift+Tab, closes on Escape and gives focus back to its opener;
+//  - for the engineer (a11y-engineer.test.ts asks for it), no heading level skipped on the way
+//    down on each screen and each of its tabs (engineer-a11y.test.ts checked it on the same
+//    screens and tabs before; it keeps the states only it reaches).
+// Every problem is recorded and the test fails at the end with the whole list. Each role is a file
+// of its own (a11y-customer, a11y-engineer, a11y-admin, a11y-vendor: four that pack well beside the
+// other files, two at a time), signed in once for both of its passes: the light one on the signed-in
+// page, then the dark one on the same device reloaded in dark mode (the choice kept as the top bar's
+// switch keeps it). The sign-in and first sync, a third of a role's CPU, are paid once, not twice.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoRole } from '../../src/domain/demo-accounts';
+import { roleHome } from '../../src/domain/paths';
 import { demoBackendForThisFile } from './demo-server';
 import {
   accessibilityViolations,
   cspViolations,
   focusWalk,
+  headingJumps,
   watchContentSecurityPolicy,
 } from './page-checks';
-import {
-  go,
-  roleContext,
-  roleRoutes,
-  screenShown,
-  settled,
-  signInAs,
-  type ColourMode,
-} from './roles';
+import { go, roleContext, roleRoutes, screenShown, settled, signInAs } from './roles';
 
 /** Buttons that open a dialog by their name; the key (one dialog per kind and route) is the match. */
 const OPENER =
@@ -168,9 +168,30 @@ async function checkDialog(
   return true;
 }
 
-async function checkRoute(page: Page, where: string, failures: string[], dialogs: string[]) {
-  await forgetOpeners(page);
+/** What a role's pass checks besides axe, CSP and the keyboard. */
+interface Extra {
+  /** No heading level skipped on the way down, on each screen and each of its tabs. */
+  headingLevels?: boolean;
+}
+
+/** Axe and CSP on the screen or tab shown now, and its heading levels when asked for. */
+async function checkScreen(page: Page, where: string, failures: string[], extra: Extra) {
+  if (extra.headingLevels) {
+    const jumps = await headingJumps(page);
+    if (jumps.length > 0) failures.push(`${where}: heading levels skipped: ${jumps.join('; ')}`);
+  }
   await check(page, where, failures);
+}
+
+async function checkRoute(
+  page: Page,
+  where: string,
+  failures: string[],
+  dialogs: string[],
+  extra: Extra,
+) {
+  await forgetOpeners(page);
+  await checkScreen(page, where, failures, extra);
   const walk = await focusWalk(page);
   // At least the skip link, the top bar's controls and the navigation.
   if (walk.reached < 3) failures.push(`${where}: Tab reached only ${walk.reached} controls`);
@@ -188,7 +209,7 @@ async function checkRoute(page: Page, where: string, failures: string[], dialogs
       at = `${where}, tab ${((await tab.textContent()) ?? '').trim()}`;
       await tab.click();
       await settled(page);
-      if (i > 0) await check(page, at, failures);
+      if (i > 0) await checkScreen(page, at, failures, extra);
     }
     for (const { key, button } of await openers(page)) {
       if (await checkDialog(page, button, `${at}, dialog from '${key}'`, failures)) {
@@ -198,29 +219,44 @@ async function checkRoute(page: Page, where: string, failures: string[], dialogs
   }
 }
 
-/** Every role's routes in `mode`, one test a role, against this file's demo backend. */
-export function everyRouteOfEveryRole(mode: ColourMode): void {
+/**
+ * Every route of `role` in light mode, then in dark mode, one test each, on one device signed in
+ * once against this file's demo backend; `extra` checks besides.
+ */
+export function everyRouteInBothModes(role: DemoRole, extra: Extra = {}): void {
   const demo = demoBackendForThisFile();
-  describe(`every route of every role in ${mode} mode: axe, CSP and the keyboard`, () => {
-    for (const { role } of DEMO_ACCOUNTS) {
-      it(`${role.toLowerCase()} in ${mode} mode`, async () => {
-        const context = await roleContext(demo.browser, role, mode);
-        await watchContentSecurityPolicy(context);
+  const name = role.toLowerCase();
+  describe(`every ${name} route in light and dark mode: axe, CSP and the keyboard`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      context = await roleContext(demo.browser, role, 'light');
+      await watchContentSecurityPolicy(context);
+      page = await context.newPage();
+      await signInAs(page, demo.server.url, role);
+    });
+    afterAll(() => context?.close());
+
+    for (const mode of ['light', 'dark'] as const) {
+      it(`${name} in ${mode} mode`, async () => {
+        if ((await page.evaluate(() => localStorage.getItem('theme'))) !== mode) {
+          // The device switched to `mode` (next-themes' 'theme' key, as the top bar's switch
+          // keeps it) and the app opened again on the role's home from its session: a fresh
+          // document in that mode, every screen drawn in it from the start.
+          await page.evaluate((theme) => localStorage.setItem('theme', theme), mode);
+          await page.goto(`${demo.server.url}/#${roleHome(role)}`);
+          await page.reload();
+          await page.waitForURL((url) => url.hash === `#${roleHome(role)}`);
+        }
+        expect(await page.evaluate(() => document.documentElement.className)).toContain(mode);
         const failures: string[] = [];
         const dialogs: string[] = [];
-        try {
-          const page = await context.newPage();
-          await signInAs(page, demo.server.url, role);
-          expect(await page.evaluate(() => document.documentElement.className)).toContain(mode);
-          const routes = await roleRoutes(role, demo.db);
-          expect(routes.length).toBeGreaterThan(1);
-          for (const route of routes) {
-            await go(page, route.path);
-            await screenShown(page);
-            await checkRoute(page, `${role} ${route.path} (${mode})`, failures, dialogs);
-          }
-        } finally {
-          await context.close();
+        const routes = await roleRoutes(role, demo.db);
+        expect(routes.length).toBeGreaterThan(1);
+        for (const route of routes) {
+          await go(page, route.path);
+          await screenShown(page);
+          await checkRoute(page, `${role} ${route.path} (${mode})`, failures, dialogs, extra);
         }
         console.log(`${role} (${mode}): dialogs checked:\n  ${dialogs.join('\n  ')}`);
         expect(failures).toEqual([]);

@@ -13,10 +13,14 @@
 //  (e) a new app version upgrading the local schema (Dexie version bump) with changes queued;
 //  (f) two tabs on the same user, one offline: the online tab sends what the offline tab queued,
 //      once, and both show it.
+// (a), (b), (d) and (f) run on one phone, signed in and synced once for them all (a sign-in and
+// first sync cost 8 CPU-seconds): each opens the app again in a tab of its own, online, with
+// nothing queued, as a customer's next day on the same device starts. (c) signs in on a server of
+// its own (short-lived tokens) and (e) on a device without a service worker.
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { databaseName, SCHEMA_VERSIONS } from '../../src/data/db';
@@ -41,6 +45,22 @@ async function customerPage(context: BrowserContext): Promise<Page> {
   await syncStatus(page)
     .getByText(/Synced/)
     .waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** The phone (a), (b), (d) and (f) share, signed in and synced once in the file's beforeAll. */
+let phone: BrowserContext;
+
+/**
+ * The shared phone's app opened again in a new tab, on the customer's home, online and with
+ * nothing queued: where a test on a freshly signed-in phone would start.
+ */
+async function phonePage(): Promise<Page> {
+  const page = await phone.newPage();
+  await page.goto(`${demo.server.url}/#${customerPaths.home}`);
+  await screenShown(page);
+  await syncStatus(page).getByText('0 pending').waitFor({ timeout: 60_000 });
+  await syncStatus(page).getByText('Online').waitFor();
   return page;
 }
 
@@ -115,10 +135,25 @@ async function inMirror(page: Page, titles: string[]) {
 const once = (titles: string[]) => Object.fromEntries([...titles].sort().map((t) => [t, 1]));
 
 describe('faults', () => {
+  beforeAll(async () => {
+    phone = await roleContext(demo.browser, 'CUSTOMER');
+    const page = await customerPage(phone);
+    // Ready to open offline, as the tests' reopened tabs expect of a signed-in phone.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.close();
+  });
+  // What a test left on the shared phone goes with it: its tabs, its routes, its network cut.
+  afterEach(async () => {
+    for (const page of phone.pages()) await page.close();
+    await phone.unrouteAll({ behavior: 'ignoreErrors' });
+    await phone.setOffline(false);
+  });
+  afterAll(() => phone?.close());
+
   it('(a) the server killed in the middle of a replay and restarted: each change applied once', async () => {
     const titles = [1, 2, 3, 4].map((i) => `Fault a: replay ${i}`);
-    const context = await roleContext(demo.browser, 'CUSTOMER');
-    const page = await customerPage(context);
+    const context = phone;
+    const page = await phonePage();
     await context.setOffline(true);
     for (const title of titles) await createTicket(page, title);
     await syncStatus(page).getByText('4 pending').waitFor();
@@ -155,12 +190,11 @@ describe('faults', () => {
     await syncStatus(page).getByText('Online').waitFor();
     expect(await onServer(titles)).toEqual({ tickets: once(titles), ledger: 4 });
     expect(await inMirror(page, titles)).toEqual({ tickets: [...titles].sort(), outbox: [] });
-    await context.close();
   });
 
   it('(b) the tab closed during a write and during its push: kept whole, applied once', async () => {
-    const context = await roleContext(demo.browser, 'CUSTOMER');
-    let page = await customerPage(context);
+    const context = phone;
+    let page = await phonePage();
 
     // Closed during the local write: either the ticket and its outbox entry are both kept, or
     // neither is (one IndexedDB transaction); never one without the other.
@@ -203,7 +237,6 @@ describe('faults', () => {
     expect(await page.getByText(inFlight).count()).toBe(1);
     expect(await onServer([inFlight])).toEqual({ tickets: once([inFlight]), ledger: 1 });
     expect(await inMirror(page, [inFlight])).toEqual({ tickets: [inFlight], outbox: [] });
-    await context.close();
   });
 
   it('(c) the token expiring offline: still signed in, sent after renewal; a dead session asks to sign in again and keeps the queue', async () => {
@@ -265,8 +298,7 @@ describe('faults', () => {
   });
 
   it('(d) storage full: says so, keeps nothing half-written, keeps the input, sends it once later', async () => {
-    const context = await roleContext(demo.browser, 'CUSTOMER');
-    const page = await customerPage(context);
+    const page = await phonePage();
     const title = 'Fault d: written once there was room';
     const before = await inMirror(page, [title]);
 
@@ -302,7 +334,6 @@ describe('faults', () => {
       .poll(() => onServer([title]), { timeout: 60_000 })
       .toEqual({ tickets: once([title]), ledger: 1 });
     await syncStatus(page).getByText('0 pending').waitFor({ timeout: 60_000 });
-    await context.close();
   });
 
   it('(e) a new version upgrading the local schema with changes queued: kept and sent once', async () => {
@@ -391,8 +422,8 @@ describe('faults', () => {
   });
 
   it('(f) two tabs on the same user, one offline: the online tab sends its queue once, both show it', async () => {
-    const context = await roleContext(demo.browser, 'CUSTOMER');
-    const online = await customerPage(context);
+    const context = phone;
+    const online = await phonePage();
     await go(online, customerPaths.support);
     await screenShown(online);
     const offline = await context.newPage();
@@ -438,6 +469,5 @@ describe('faults', () => {
       tickets: once([fromOffline, fromOnline]),
       ledger: 2,
     });
-    await context.close();
   });
 });

@@ -76,7 +76,8 @@ export function watchRecoverableErrors(browser: Browser): () => string[] {
   const seen: string[] = [];
   browser.on('context', (context) => {
     context.on('console', (message) => {
-      if (message.type() !== 'error' || !message.text().startsWith(RECOVERABLE_ERROR_PREFIX)) return;
+      if (message.type() !== 'error' || !message.text().startsWith(RECOVERABLE_ERROR_PREFIX))
+        return;
       seen.push(`${message.page()?.url() ?? 'a worker'}: ${message.text()}`);
     });
   });
@@ -97,6 +98,20 @@ export async function checkPage(page: Page, where: string): Promise<void> {
   expect(await cspViolations(page), `Content-Security-Policy on ${where}`).toEqual([]);
   await expectAccessible(page, where);
 }
+
+/** Headings that skip a level on the way down (h1 then h3), in document order, as shown now. */
+export const headingJumps = (page: Page) =>
+  page.evaluate(() => {
+    const jumps: string[] = [];
+    let previous = 0;
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (!h.checkVisibility()) continue;
+      const level = Number(h.tagName[1]);
+      if (level > previous + 1) jumps.push(`h${previous} to h${level} "${h.textContent?.trim()}"`);
+      previous = level;
+    }
+    return jumps;
+  });
 
 /** What Tab reaches on the page: the controls it never reaches and the stops without a ring. */
 export interface FocusWalk {
