@@ -44,15 +44,18 @@ function processes(): Map<number, ProcTimes> | null {
 }
 
 /**
- * Counts the CPU of a process and all its descendants over a stretch of time. Chromium's
- * renderers and zygote are not its children's times when it closes (they outlive it a moment and
- * are taken over by init), so each process's own CPU is remembered as last seen: `sample()` often
- * enough (the meter does, twice a second, while running) to see a process before it is gone. A
- * child the root process itself waits for counts in full (its cutime).
+ * Counts the CPU of a process and all its descendants over a stretch of time. Each process's own
+ * CPU is remembered as last seen, so `sample()` often enough (the meter does, twice a second,
+ * while running) to see a process before it is gone: Chromium's renderers and zygote are never
+ * in this process's children's times (Chromium waits for some, and they outlive it a moment and
+ * go to init). A direct child this process waited for is in its children's times (cutime); so is
+ * one the meter never saw (it lived between two looks), which is counted from there, and a child
+ * it did see is taken out of them again (with what it had waited for of its own), not counted
+ * twice: Chromium's browser process, whose own CPU and its waited-for children's were counted
+ * twice by the first version of this meter (the figures of 2026-11-28 13:00 in docs/testing.md).
  */
 export class CpuMeter {
-  private readonly seen = new Map<number, number>();
-  private rootChildren = 0;
+  private readonly seen = new Map<number, ProcTimes>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly startTicks: number | null;
 
@@ -60,7 +63,7 @@ export class CpuMeter {
     this.startTicks = this.read();
   }
 
-  /** Looks at the tree now; returns its CPU ticks so far (null without /proc). */
+  /** Looks at the tree now; returns its CPU ticks (null without /proc). */
   private read(): number | null {
     const all = processes();
     const rootTimes = all?.get(this.root);
@@ -68,16 +71,21 @@ export class CpuMeter {
     const byParent = new Map<number, number[]>();
     for (const [pid, proc] of all)
       byParent.set(proc.ppid, [...(byParent.get(proc.ppid) ?? []), pid]);
+    const live = new Set<number>();
     const queue = [this.root];
     while (queue.length > 0) {
       const pid = queue.pop()!;
-      this.seen.set(pid, all.get(pid)!.own);
-      queue.push(...(byParent.get(pid) ?? []).filter((child) => all.has(child)));
+      live.add(pid);
+      this.seen.set(pid, all.get(pid)!);
+      queue.push(...(byParent.get(pid) ?? []));
     }
-    this.rootChildren = rootTimes.children;
-    let ticks = this.rootChildren;
-    for (const own of this.seen.values()) ticks += own;
-    return ticks;
+    let ticks = rootTimes.children;
+    for (const [pid, proc] of this.seen) {
+      if (pid !== this.root) ticks += proc.own;
+      // Gone and waited for by the root: already in the root's children's times.
+      if (!live.has(pid) && proc.ppid === this.root) ticks -= proc.own + proc.children;
+    }
+    return ticks + rootTimes.own;
   }
 
   /** Samples twice a second until stop(), without holding the process open. */
