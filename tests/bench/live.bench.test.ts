@@ -13,19 +13,17 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { LOCAL_DEMO_JWT_SECRET } from '../../server/auth';
 import { demoAccount, type DemoRole } from '../../src/domain/demo-accounts';
 import { customerPaths, engineerPaths, roleHome, vendorPaths } from '../../src/domain/paths';
-import { rpcName } from '../../src/domain/mutations';
 import { startDemoBackend, stopDemoBackend, type DemoBackend } from '../e2e/demo-server';
 import { ROLE_VIEWPORT } from '../e2e/roles';
 import { signIn } from '../e2e/steps';
 import { PASS_MARK } from '../../sync/engine';
+import { actor, op } from './harness/actors';
 import { median, num, table } from './harness/backend';
 
 const CHANGES = Number(process.env.LIVE_BENCH_CHANGES ?? 50);
@@ -74,22 +72,6 @@ function shown(screen: Screen, title: string, words = ''): Promise<number> {
       { polling: 'raf', timeout: 120_000 },
     )
     .then((handle) => handle.jsonValue() as Promise<number>);
-}
-
-/** A signed-in supabase-js client in this process (the person making the change). */
-async function actor(role: DemoRole): Promise<SupabaseClient> {
-  const client = createClient((backend as DemoBackend).server.url, 'local-anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await client.auth.signInWithPassword(demoAccount(role));
-  if (error) throw error;
-  return client;
-}
-
-async function op(client: SupabaseClient, name: Parameters<typeof rpcName>[0], args: object) {
-  const { error } = await client.rpc(rpcName(name), { mutation_id: randomUUID(), args });
-  if (error) throw new Error(`${name}: ${error.message}`);
 }
 
 /** 100 more users (engineers and vendors), their access tokens, and a process holding their sockets. */
@@ -212,9 +194,9 @@ const p = (values: number[], q: number) => {
 };
 
 it('measures commit-to-paint on open screens, alone and with 100 more clients', async () => {
-  const customerApi = await actor('CUSTOMER');
-  const vendorApi = await actor('VENDOR');
-  const engineerApi = await actor('ENGINEER');
+  const customerApi = await actor((backend as DemoBackend).server.url, 'CUSTOMER');
+  const vendorApi = await actor((backend as DemoBackend).server.url, 'VENDOR');
+  const engineerApi = await actor((backend as DemoBackend).server.url, 'ENGINEER');
   const engineer = demoAccount('ENGINEER');
   const { db } = backend as DemoBackend;
   const { rows } = await db.query<{ id: string }>(`select id from public.users where email = $1`, [

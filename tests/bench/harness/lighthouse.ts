@@ -8,12 +8,15 @@
 // nothing in memory from the sign-in or the run before. In one Chromium the navigation reused the
 // renderer process the sign-in had left, and Lighthouse's trace, as it starts, walks that
 // process's heap: a task of 76-92 ms at the start of the home's trace that no device has.
-// LIGHTHOUSE_REPORT_DIR=<dir> keeps every report whole.
+// LIGHTHOUSE_REPORT_DIR=<dir> keeps every report whole. The mobile runs' CPU slowdown is the
+// caller's (cpuSlowdown, calibrated from the host's benchmarkIndex: cpu-slowdown.ts); each run
+// reports the benchmarkIndex Lighthouse measured in it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 // Lighthouse's own desktop preset, what its CLI's --preset=desktop loads.
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser } from 'playwright-core';
@@ -39,6 +42,8 @@ export interface LighthouseRun {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Lighthouse's measure of the host's CPU in this run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 export interface LighthouseResult extends LighthouseRun {
@@ -49,6 +54,8 @@ export interface LighthouseOptions {
   runs: number;
   categories?: LighthouseCategory[];
   formFactor?: FormFactor;
+  /** Mobile only: the CPU slowdown Lighthouse simulates (its own default 4×). */
+  cpuSlowdown?: number;
   /** Runs before Lighthouse on the same Chromium profile, e.g. to sign in. */
   prepare?: (browser: Browser) => Promise<void>;
   /** Runs after the Lighthouse runs on the same Chromium (a real profile, not incognito). */
@@ -120,6 +127,14 @@ export async function runLighthouse(
           logLevel: 'error',
           output: 'json',
           disableStorageReset: Boolean(options.prepare),
+          ...(options.formFactor !== 'desktop' && options.cpuSlowdown !== undefined
+            ? {
+                throttling: {
+                  ...throttling.mobileSlow4G,
+                  cpuSlowdownMultiplier: options.cpuSlowdown,
+                },
+              }
+            : {}),
         },
         options.formFactor === 'desktop' ? desktopConfig : undefined,
       );
@@ -157,6 +172,7 @@ export async function runLighthouse(
       fcpMs: lhr?.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
       lcpMs: lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      benchmarkIndex: lhr?.environment.benchmarkIndex ?? Number.NaN,
     });
   }
   const scores: LighthouseRun['scores'] = {};
@@ -167,6 +183,7 @@ export async function runLighthouse(
     fcpMs: median(runs.map((r) => r.fcpMs)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
+    benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     runs,
   };
 }
