@@ -113,6 +113,9 @@ describe('the schedule board', { timeout: 300_000 }, () => {
       await chip.waitFor(LIVE);
       await chip.focus();
       await vendor.page.keyboard.press('Space');
+      // As a person does: the arrows once the pick-up is heard (dnd-kit listens for them only
+      // after the pick-up's task; an arrow sent before it was lost on a busy machine).
+      await expect.poll(async () => (await heard()).join('\n'), LIVE).toMatch(/^Picked up /);
       await vendor.page.keyboard.press('ArrowRight');
       await expect
         .poll(async () => (await heard()).join('\n'), LIVE)
@@ -153,6 +156,9 @@ describe('the schedule board', { timeout: 300_000 }, () => {
       await chip.waitFor(LIVE);
       await chip.focus();
       await vendor.page.keyboard.press('Space');
+      // As a person does: the arrows once the pick-up is heard (dnd-kit listens for them only
+      // after the pick-up's task; an arrow sent before it was lost on a busy machine).
+      await expect.poll(async () => (await heard()).join('\n'), LIVE).toMatch(/^Picked up /);
       await vendor.page.keyboard.press('ArrowLeft');
       const over = async () => (await heard()).some((line) => line.includes(' is over '));
       await expect
