@@ -44,7 +44,6 @@ export const BoardCell = memo(function BoardCell({
       gap="1"
       p="1"
       minH="16"
-      minW="28"
       h="full"
       rounded="md"
       borderWidth="2px"

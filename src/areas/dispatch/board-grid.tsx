@@ -1,5 +1,6 @@
 /**
- * The schedule board's table: a row per engineer (their heading, their active tickets) and a
+ * The schedule board's table (fixed layout, each column its own width: sized by its content, the
+ * tickets' titles widened the table past the page, which then scrolled sideways as a whole): a row per engineer (their heading, their active tickets) and a
  * column per shown day or slot, each cell a drop target with the engineer's visits there. The
  * table scrolls sideways inside its own region (a day's 18 slots are wider than a desktop), which
  * is a keyboard stop so it can be scrolled without a mouse.
@@ -29,7 +30,7 @@ export interface GridProps {
 function ColumnHeading({ column }: { column: BoardColumn }) {
   const [weekday, date] = dayLabel(column.day).split(', ');
   return (
-    <Table.ColumnHeader scope="col" minW="28" fontSize="xs" verticalAlign="bottom">
+    <Table.ColumnHeader scope="col" w="28" fontSize="xs" verticalAlign="bottom">
       {column.time ? (
         formatTime12h(column.time)
       ) : (
@@ -58,7 +59,7 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
       // a11y pass's focus-ring check).
       focusRing="outside"
     >
-      <Table.Root size="sm" variant="line" minW="max-content">
+      <Table.Root size="sm" variant="line" tableLayout="fixed" minW="max-content">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader
@@ -71,7 +72,7 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
             >
               Engineer
             </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" minW="44">
+            <Table.ColumnHeader scope="col" w="48">
               Active tickets
             </Table.ColumnHeader>
             {columns.map((column) => (
