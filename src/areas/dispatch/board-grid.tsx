@@ -1,9 +1,9 @@
 /**
- * The schedule board's table (fixed layout, each column its own width: sized by its content, the
- * tickets' titles widened the table past the page, which then scrolled sideways as a whole): a row per engineer (their heading, their active tickets) and a
- * column per shown day or slot, each cell a drop target with the engineer's visits there. The
- * table scrolls sideways inside its own region (a day's 18 slots are wider than a desktop), which
- * is a keyboard stop so it can be scrolled without a mouse.
+ * The schedule board's table: a row per engineer (their heading, their active tickets) and a
+ * column per shown day or slot, each cell a drop target with the engineer's visits there. Fixed
+ * layout, each column its own width: sized by its content, long ticket titles widened the table
+ * past the page, which then scrolled sideways whole. The table scrolls sideways inside its own
+ * region (a day's 18 slots are wider than a desktop), a keyboard stop so it scrolls without a mouse.
  */
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { presenceOf } from '../../components/presence-badge';
