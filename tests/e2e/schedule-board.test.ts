@@ -177,8 +177,8 @@ describe('the schedule board', { timeout: 300_000 }, () => {
   });
 
   it('sends a move made offline once, and springs back a move the server refuses', async () => {
-    const kept = await pendingRequest(demo.db, 3, `Board offline ${Date.now().toString(36)}`);
-    const cancelled = await pendingRequest(demo.db, 4, `Board refused ${Date.now().toString(36)}`);
+    const kept = await pendingRequest(demo.db, 1, `Board offline ${Date.now().toString(36)}`);
+    const cancelled = await pendingRequest(demo.db, 2, `Board refused ${Date.now().toString(36)}`);
     const vendor = await open('VENDOR');
     try {
       await board(vendor.page, vendorPaths.schedule);
@@ -189,8 +189,8 @@ describe('the schedule board', { timeout: 300_000 }, () => {
         cancelled.id,
       ]);
       for (const [request, day] of [
-        [kept, 3],
-        [cancelled, 4],
+        [kept, 1],
+        [cancelled, 2],
       ] as const) {
         const verdict = await dragTo(
           vendor.page,
@@ -216,7 +216,7 @@ describe('the schedule board', { timeout: 300_000 }, () => {
         .getByText(/refused by the server/)
         .first()
         .waitFor(LIVE);
-      await dayCell(vendor.page, ENGINEER, 4)
+      await dayCell(vendor.page, ENGINEER, 2)
         .getByRole('button', { name: new RegExp(`^Service Request #${cancelled.short}`) })
         .waitFor({ state: 'detached', ...LIVE });
       await syncStatus(vendor.page).click();

@@ -37,21 +37,21 @@ export function boardAnnouncements(verdictOf: VerdictOf): Announcements {
     return target ? overText(item, target, verdictOf(item, target)) : notOverText(item);
   };
   // Work picked up in a cell is over that cell at once; said then, it would replace 'Picked up'
-  // in the live region before a screen reader read it. So the first 'over' of a drag is said
-  // only when it is somewhere else.
-  let justPickedUp = false;
+  // in the live region before a screen reader read it. So 'over' its own place is said only
+  // once the work has been somewhere else (in the browser the first 'over' event of a drag is
+  // not always its own cell's: a flag for the first event alone let it through).
+  let awayFromOrigin = false;
   return {
     onDragStart: ({ active }) => {
       const item = itemOf(active);
-      justPickedUp = true;
+      awayFromOrigin = false;
       return item ? pickedUpText(item) : undefined;
     },
     onDragOver: ({ active, over }) => {
       const item = itemOf(active);
       const target = targetOf(over);
-      const first = justPickedUp;
-      justPickedUp = false;
-      if (first && item && target && verdictOf(item, target).unchanged) return undefined;
+      if (item && target && verdictOf(item, target).unchanged && !awayFromOrigin) return undefined;
+      if (target) awayFromOrigin = true;
       return overWords(active, over);
     },
     onDragMove: () => undefined,
