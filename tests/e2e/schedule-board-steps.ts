@@ -94,7 +94,17 @@ export async function dragTo(page: Page, from: Locator, to: Locator): Promise<st
   const end = await centre(to);
   await page.mouse.move(end.x, end.y, { steps: 12 });
   const verdict = to.locator('p[aria-hidden]').last();
-  await verdict.waitFor();
+  // dnd-kit measures the cells once the drag has started and finds the cell under the pointer on
+  // the pointer's next move: on a loaded machine all the moves above can come before the cells are
+  // measured (a fresh run, 2026-11-28, waited 30 s for a verdict that never came). A hand holding
+  // a card over a cell moves a little: so does this one, until the cell shows its verdict.
+  let nudge = 1;
+  for (let tries = 0; !(await verdict.isVisible()); tries += 1) {
+    if (tries > 600) throw new Error('No verdict on the cell under the pointer');
+    nudge = -nudge;
+    await page.mouse.move(end.x + nudge, end.y);
+    await page.waitForTimeout(100);
+  }
   const text = (await verdict.textContent()) ?? '';
   await page.mouse.up();
   return text;
