@@ -3,6 +3,7 @@
 // finds them, a pointer drag that waits for the cell's verdict before letting go, and what the
 // board's live region has said.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { DEMO_CHAIR_IDS, DEMO_USER_IDS } from '../../server/seed/demo-data';
 import { localDateKey } from '../../src/domain/appointments';
@@ -129,4 +130,21 @@ export async function listen(page: Page): Promise<() => Promise<string[]>> {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   return () => page.evaluate(() => (window as unknown as { boardSaid: string[] }).boardSaid);
+}
+
+/**
+ * Picks `chip` up from the keyboard (focus, Space) and waits until the pick-up is heard: dnd-kit
+ * listens for the arrows only after the pick-up's task, and an arrow sent before it was lost on a
+ * busy machine. A person presses the arrows once they hear it too.
+ */
+export async function pickUpWithKeyboard(
+  page: Page,
+  chip: Locator,
+  heard: () => Promise<string[]>,
+  patience: { timeout: number },
+): Promise<void> {
+  await chip.waitFor(patience);
+  await chip.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await heard()).join('\n'), patience).toMatch(/^Picked up /);
 }

@@ -21,6 +21,7 @@ import {
   dragTo,
   listen,
   pendingRequest,
+  pickUpWithKeyboard,
   requestChip,
 } from './schedule-board-steps';
 import { onServer, settled, signIn, syncStatus } from './steps';
@@ -110,12 +111,7 @@ describe('the schedule board', { timeout: 300_000 }, () => {
       await board(vendor.page, vendorPaths.schedule);
       const heard = await listen(vendor.page);
       const chip = requestChip(vendor.page, request.short);
-      await chip.waitFor(LIVE);
-      await chip.focus();
-      await vendor.page.keyboard.press('Space');
-      // As a person does: the arrows once the pick-up is heard (dnd-kit listens for them only
-      // after the pick-up's task; an arrow sent before it was lost on a busy machine).
-      await expect.poll(async () => (await heard()).join('\n'), LIVE).toMatch(/^Picked up /);
+      await pickUpWithKeyboard(vendor.page, chip, heard, LIVE);
       await vendor.page.keyboard.press('ArrowRight');
       await expect
         .poll(async () => (await heard()).join('\n'), LIVE)
@@ -153,12 +149,7 @@ describe('the schedule board', { timeout: 300_000 }, () => {
       await board(vendor.page, vendorPaths.schedule);
       const heard = await listen(vendor.page);
       const chip = requestChip(vendor.page, request.short);
-      await chip.waitFor(LIVE);
-      await chip.focus();
-      await vendor.page.keyboard.press('Space');
-      // As a person does: the arrows once the pick-up is heard (dnd-kit listens for them only
-      // after the pick-up's task; an arrow sent before it was lost on a busy machine).
-      await expect.poll(async () => (await heard()).join('\n'), LIVE).toMatch(/^Picked up /);
+      await pickUpWithKeyboard(vendor.page, chip, heard, LIVE);
       await vendor.page.keyboard.press('ArrowLeft');
       const over = async () => (await heard()).some((line) => line.includes(' is over '));
       await expect
