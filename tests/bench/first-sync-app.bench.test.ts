@@ -436,7 +436,16 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
       const [clickAt, homeAt, syncedAt] = marks;
       const homeMs = homeAt === null ? Number.NaN : homeAt - clickAt;
       const completeMs = syncedAt === null ? Number.NaN : syncedAt - clickAt;
-      if (reached.complete) runs.push({ role, set: backend.label, homeMs, completeMs });
+      // The home's figure stands on its own: a mirror not complete within the cap still gives the
+      // home's time to the full-over-tenth table (its mirror column says it was not complete).
+      if (reached.home) {
+        runs.push({
+          role,
+          set: backend.label,
+          homeMs,
+          completeMs: reached.complete ? completeMs : Number.NaN,
+        });
+      }
 
       // Every row the user may read: an admin all of them, the others as their RLS has it, with
       // cards. A vendor also reads device health reports, their own device's among them: it is
@@ -507,6 +516,13 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
     ];
     const of = (role: Role, set: string, key: 'homeMs' | 'completeMs') =>
       runs.filter((r) => r.role === role && r.set === set).map((r) => r[key]);
+    // A sign-in whose mirror was not complete within the cap has no mirror time: said so.
+    const mirrorMedian = (values: number[]) => {
+      const complete = values.filter((v) => !Number.isNaN(v));
+      if (complete.length === 0) return `not within ${seconds(CAP_MS)}`;
+      const short = values.length - complete.length;
+      return `${seconds(median(complete))}${short ? ` (${short} not within ${seconds(CAP_MS)})` : ''}`;
+    };
     const each = (values: number[]) => values.map((v) => (v / 1000).toFixed(2)).join(', ');
     for (const role of ROLES) {
       const [fullHome, tenthHome] = [of(role, 'full', 'homeMs'), of(role, 'tenth', 'homeMs')];
@@ -516,7 +532,7 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
         role,
         `${seconds(full)} / ${seconds(tenth)} (${each(fullHome)} / ${each(tenthHome)})`,
         `${(full / tenth).toFixed(2)}×`,
-        `${seconds(median(of(role, 'full', 'completeMs')))} / ${seconds(median(of(role, 'tenth', 'completeMs')))}`,
+        `${mirrorMedian(of(role, 'full', 'completeMs'))} / ${mirrorMedian(of(role, 'tenth', 'completeMs'))}`,
       ]);
     }
     if (scale.length > 1)
