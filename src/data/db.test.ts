@@ -7,6 +7,7 @@ import {
   CUSTOMER_ID,
   ENGINEER_ID,
   OTHER_ENGINEER_ID,
+  chairRow,
   serviceRequestRow,
   ticketRow,
   userRow,
@@ -167,6 +168,32 @@ describe('resolution index (schema v7)', () => {
       .between([ENGINEER_ID, Dexie.minKey], [ENGINEER_ID, Dexie.maxKey])
       .primaryKeys();
     expect(keys).toEqual([closed.id]);
+    db.close();
+    await db.delete();
+  });
+});
+
+describe('chairs by next service date (schema v8)', () => {
+  it('indexes the chairs a v7 mirror holds by when their service is due, leaving out the undated', async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const v7 = SCHEMA_VERSIONS.find((s) => s.version === 7)!;
+    const old = new Dexie(name);
+    old.version(v7.version).stores(v7.stores);
+    await old.open();
+    const soon = chairRow({ ownerUserId: CUSTOMER_ID, service: { nextServiceDue: '2031-03-05' } });
+    const later = chairRow({ ownerUserId: CUSTOMER_ID, service: { nextServiceDue: '2031-09-01' } });
+    const undated = chairRow({ ownerUserId: CUSTOMER_ID, service: null });
+    await old.table('chairs').bulkPut([soon, later, undated]);
+    old.close();
+
+    const db = openLocalDatabase(VENDOR_ID, { name });
+    await db.open();
+    const due = await db.chairs
+      .where('service.nextServiceDue')
+      .belowOrEqual('2031-03-10\uffff')
+      .primaryKeys();
+    expect(due).toEqual([soon.id]);
+    expect(await db.chairs.where('service.nextServiceDue').above('').count()).toBe(2);
     db.close();
     await db.delete();
   });

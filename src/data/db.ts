@@ -170,6 +170,16 @@ const SCHEMA_V7 = {
   supportTickets: `${SCHEMA_V6.supportTickets}, [assigneeKey+status+createdAt+resolvedAt]`,
 };
 
+/**
+ * v8: chairs by their next service date (issue 45): the schedule board's queue reads the chairs
+ * whose yearly inspection falls due by its last day from a range of this index, not every chair of
+ * the fleet. A chair without one is left out of the index (none is due).
+ */
+const SCHEMA_V8 = {
+  ...SCHEMA_V7,
+  chairs: `${SCHEMA_V7.chairs}, service.nextServiceDue`,
+};
+
 /** The assigneeKey of a row nobody is assigned to (an id is a UUID, never this). */
 export const UNASSIGNED = '-';
 
@@ -233,6 +243,7 @@ export const SCHEMA_VERSIONS: readonly SchemaStep[] = [
           row.resolvedAt ??= row.updatedAt;
         }),
   },
+  { version: 8, stores: SCHEMA_V8 },
 ];
 
 /**

@@ -123,6 +123,16 @@ const serviceRequestArgs = {
   }),
   'serviceRequest.cancel': z.object({ ...requestRef, reason: text }),
   'serviceRequest.complete': z.object(requestRef),
+  // The schedule board's due chair dropped on an engineer's day (issue 45; VENDOR, ADMIN): a new
+  // request for the chair's owner, assigned and scheduled in one change, applied once.
+  'serviceRequest.book': z.object({
+    id: uuid,
+    chairId: uuid,
+    engineerUserId: uuid,
+    scheduledDate: isoDate,
+    scheduledTime: hhmm,
+    notes: text.optional(),
+  }),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -11,12 +11,12 @@ import { formatDate } from './format';
 import { chairModelName } from './labels';
 import { HEAVY_WORKLOAD } from './ratings';
 import type { QueueItem } from './schedule-queue';
-import { requestAssignRefusal } from './service-requests';
+import { CHAIR_HAS_NO_OWNER, requestAssignRefusal } from './service-requests';
 import { assignTicketRefusal } from './tickets';
 import { engineerLabel } from './vendor';
 
-/** A chair dropped on the board needs an owner to book the visit for (SPEC §8 fallback). */
-export const NO_OWNER = 'No owner assigned';
+/** A chair dropped on the board needs an owner to book the visit for (serviceRequest.book's rule). */
+export const NO_OWNER = CHAIR_HAS_NO_OWNER;
 
 export interface DropTarget {
   engineer: User;

@@ -81,3 +81,15 @@ export function visitMovedToast(
       }
     : { title: 'Service request rescheduled', description: `Now ${when}` };
 }
+
+/** The success toast of a due chair's visit booked by a drop (serviceRequest.book). */
+export function visitBookedToast(
+  item: Extract<QueueItem, { kind: 'chair' }>,
+  target: DropTarget,
+  time: string,
+): { title: string; description: string } {
+  return {
+    title: `Service visit booked with ${engineerLabel(target.engineer)}`,
+    description: `${workLabel(item)}: ${dayLabel(target.day)} at ${formatTime12h(time)}`,
+  };
+}

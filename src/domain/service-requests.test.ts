@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICE_TIME_SLOTS } from './customer-chairs';
 import {
+  CHAIR_HAS_NO_OWNER,
+  CHAIR_HAS_OPEN_REQUEST,
+  NOT_A_BOOKING_SLOT,
+  VISIT_IN_PAST,
   appointmentOnAssign,
   appointmentOnTake,
+  bookingChairRefusal,
+  bookingTimeRefusal,
   cancellationReason,
   completeRefusal,
   isRequestOpen,
@@ -56,5 +63,37 @@ describe('service request transitions (SPEC §4 Service request)', () => {
     expect(completeRefusal('CANCELLED')).toBe('This service request is already cancelled');
     expect(cancellationReason('  ')).toBeNull();
     expect(cancellationReason(' moved ')).toBe('moved');
+  });
+});
+
+describe('booking a due chair a visit (serviceRequest.book)', () => {
+  const today = '2031-03-04';
+  const refusal = (day: string, time: string) =>
+    bookingTimeRefusal(day, time, today, SERVICE_TIME_SLOTS);
+
+  it('takes today or a later day, never yesterday', () => {
+    expect(refusal(today, '08:00')).toBeNull();
+    expect(refusal('2031-03-05', '12:30')).toBeNull();
+    expect(refusal('2031-03-03', '08:00')).toBe(VISIT_IN_PAST);
+  });
+
+  it("takes SPEC §9's slots only: every 30 minutes from 08:00 to 16:30", () => {
+    expect(refusal(today, '16:30')).toBeNull();
+    for (const time of ['07:30', '08:15', '16:45', '17:00']) {
+      expect(refusal(today, time), time).toBe(NOT_A_BOOKING_SLOT);
+    }
+  });
+
+  it('needs an owner and no open request on the chair (its own request aside)', () => {
+    const chair = { id: 'c1', ownerUserId: 'u1' };
+    const request = (status: string, chairId = 'c1', id = 'r1') => ({ id, chairId, status });
+    expect(bookingChairRefusal({ ...chair, ownerUserId: null }, [])).toBe(CHAIR_HAS_NO_OWNER);
+    expect(bookingChairRefusal(chair, [])).toBeNull();
+    expect(bookingChairRefusal(chair, [request('PENDING')])).toBe(CHAIR_HAS_OPEN_REQUEST);
+    expect(bookingChairRefusal(chair, [request('SCHEDULED')])).toBe(CHAIR_HAS_OPEN_REQUEST);
+    expect(bookingChairRefusal(chair, [request('COMPLETED'), request('CANCELLED')])).toBeNull();
+    expect(bookingChairRefusal(chair, [request('PENDING', 'c2')])).toBeNull();
+    // Applied again over its own request (a rebase), it is not its own obstacle.
+    expect(bookingChairRefusal(chair, [request('SCHEDULED')], 'r1')).toBeNull();
   });
 });

@@ -73,3 +73,44 @@ export function completeRefusal(status: string): string | null {
 export function cancellationReason(reason: string | null | undefined): string | null {
   return reason?.trim() || null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// serviceRequest.book (VENDOR, ADMIN; issue 45): a chair due for its yearly inspection, dropped on
+// an engineer's day and slot, becomes a request of its owner's, assigned and scheduled in one go.
+// The guarded operation (migration 20261128000027) refuses with these words.
+// ---------------------------------------------------------------------------------------------
+export const CHAIR_HAS_NO_OWNER = 'This chair has no owner to book a visit for';
+export const CHAIR_HAS_OPEN_REQUEST = 'This chair already has an open service request';
+export const VISIT_IN_PAST = 'A visit cannot be booked in the past';
+export const NOT_A_BOOKING_SLOT =
+  'A visit starts at a booking slot, every 30 minutes from 08:00 to 16:30';
+export const ENGINEER_NOT_FOUND = 'Engineer not found';
+/** What a booked visit's request says, for the engineer and the customer. */
+export const INSPECTION_NOTES = 'Yearly inspection, booked by the service desk';
+
+/**
+ * Why a visit cannot be booked on `day` at `time` (the day's first check: not before `today`,
+ * both 'YYYY-MM-DD'; then one of SPEC §9's slots), or null.
+ */
+export function bookingTimeRefusal(
+  day: string,
+  time: string,
+  today: string,
+  slots: readonly string[],
+): string | null {
+  if (day < today) return VISIT_IN_PAST;
+  return slots.includes(time) ? null : NOT_A_BOOKING_SLOT;
+}
+
+/** Why a visit cannot be booked for this chair (no owner; an open request already), or null. */
+export function bookingChairRefusal(
+  chair: { id: string; ownerUserId: string | null },
+  requests: readonly { id: string; chairId: string | null; status: string }[],
+  ownRequestId?: string,
+): string | null {
+  if (!chair.ownerUserId) return CHAIR_HAS_NO_OWNER;
+  const open = requests.some(
+    (r) => r.chairId === chair.id && r.id !== ownRequestId && isRequestOpen(r.status),
+  );
+  return open ? CHAIR_HAS_OPEN_REQUEST : null;
+}

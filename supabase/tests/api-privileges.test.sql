@@ -56,7 +56,7 @@ select is_empty(
   'authenticated holds no TRUNCATE, REFERENCES or TRIGGER on any table'
 );
 
--- What /rpc serves a signed-in user: the 34 guarded operations, and the sync, card and lookup
+-- What /rpc serves a signed-in user: the 35 guarded operations, and the sync, card and lookup
 -- functions (tests/integration/rpc-exposure.test.ts holds the same list).
 select set_eq(
   $$ select distinct f.name from pg_temp.project_function f
@@ -66,7 +66,7 @@ select set_eq(
     'ticket_update_service_notes', 'ticket_add_part', 'ticket_remove_part', 'ticket_resolve',
     'service_request_create', 'service_request_take', 'service_request_assign',
     'service_request_schedule', 'service_request_cancel', 'service_request_complete',
-    'chair_register', 'chair_activate_warranty', 'chair_submit_test_sheet', 'chair_extend_warranty',
+    'service_request_book', 'chair_register', 'chair_activate_warranty', 'chair_submit_test_sheet', 'chair_extend_warranty',
     'installation_complete', 'part_request_create', 'part_request_set_status', 'profile_update',
     'user_create', 'user_update', 'user_delete', 'user_set_role', 'chair_add', 'chair_assign_owner',
     'part_add', 'part_update', 'part_delete', 'training_add', 'training_update', 'training_delete',

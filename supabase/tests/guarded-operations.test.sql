@@ -7,7 +7,7 @@
 -- so each starts from the same fixture world.
 begin;
 \ir fixtures.psql
-select plan(390);
+select plan(416);
 select pg_temp.make_world();
 
 -- The statement /rpc/<name> runs: a fresh mutation id unless one is given.
@@ -91,6 +91,21 @@ as $$
     'signatureImage', 'data:image/png;base64,iVBORw0KGgo=')
 $$;
 
+-- A booking of a visit to `chair` with engineer_a two days from now at 10:00, as the schedule
+-- board's drop sends it (serviceRequest.book), with `changes` over it.
+create function pg_temp.book_args(chair text, changes jsonb default '{}')
+returns jsonb
+language sql volatile
+as $$
+  select jsonb_build_object(
+    'id', gen_random_uuid(),
+    'chairId', pg_temp.id(chair),
+    'engineerUserId', pg_temp.id('engineer_a'),
+    'scheduledDate', to_char(current_date + 2, 'YYYY-MM-DD'),
+    'scheduledTime', '10:00',
+    'notes', 'Yearly inspection') || changes
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- The role gate of every operation (private.op_begin): a caller of a role it does not serve is
 -- refused before anything else is read; a role it serves passes the gate (and meets the
@@ -112,6 +127,7 @@ insert into operation values
   ('service_request_schedule',    '{VENDOR,ADMIN,ENGINEER}'),
   ('service_request_cancel',      '{CUSTOMER,VENDOR,ADMIN,ENGINEER}'),
   ('service_request_complete',    '{ENGINEER,ADMIN}'),
+  ('service_request_book',        '{VENDOR,ADMIN}'),
   ('chair_register',              '{CUSTOMER}'),
   ('chair_activate_warranty',     '{CUSTOMER}'),
   ('chair_submit_test_sheet',     '{CUSTOMER}'),
@@ -399,6 +415,46 @@ from (values
   ('admin', 'service_request_complete', jsonb_build_object('serviceRequestId', gen_random_uuid()),
    'PT404: Service request not found', 'not a request that does not exist'),
 
+  -- serviceRequest.book (VENDOR, ADMIN): a due chair's visit, booked for its owner in one go
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2'),
+   'ok 1', 'a vendor books a visit to a chair with no open request'),
+  ('admin', 'service_request_book', pg_temp.book_args('chair_delivered_b'),
+   'ok 1', 'an admin books one too'),
+  ('customer_a', 'service_request_book', pg_temp.book_args('chair_a2'),
+   'PT403: You do not have permission to do this', 'not a customer, even for their own chair'),
+  ('engineer_a', 'service_request_book', pg_temp.book_args('chair_a2'),
+   'PT403: You do not have permission to do this', 'not an engineer, even booking themselves'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_stock'),
+   'PT409: This chair has no owner to book a visit for', 'not a chair without an owner'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a'),
+   'PT409: This chair already has an open service request', 'not a chair with an open request'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', jsonb_build_object('chairId', gen_random_uuid())),
+   'PT404: Chair not found', 'not a chair that does not exist'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', jsonb_build_object('chairId', 'chair-a2')),
+   'PT404: Chair not found', 'a malformed chair id is a chair not found'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2',
+     jsonb_build_object('scheduledDate', to_char(current_date - 1, 'YYYY-MM-DD'))),
+   'PT400: A visit cannot be booked in the past', 'not a day before today'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', '{"scheduledDate": "next week"}'),
+   'PT400: Scheduled date must be a date (YYYY-MM-DD)', 'a date, not words'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', '{"scheduledTime": "10:15"}'),
+   'PT400: A visit starts at a booking slot, every 30 minutes from 08:00 to 16:30', 'not between two slots'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', '{"scheduledTime": "17:00"}'),
+   'PT400: A visit starts at a booking slot, every 30 minutes from 08:00 to 16:30', 'not after the last slot'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', '{"scheduledTime": "07:30"}'),
+   'PT400: A visit starts at a booking slot, every 30 minutes from 08:00 to 16:30', 'not before the first slot'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2', '{"scheduledTime": null}'),
+   'PT400: Scheduled time is required', 'a time is required'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2',
+     jsonb_build_object('engineerUserId', pg_temp.id('engineer_gone'))),
+   'PT400: Engineer not found', 'not an engineer whose account is deactivated'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2',
+     jsonb_build_object('engineerUserId', pg_temp.id('vendor'))),
+   'PT400: Engineer not found', 'only to an engineer'),
+  ('vendor', 'service_request_book', pg_temp.book_args('chair_a2',
+     jsonb_build_object('id', pg_temp.id('request_b_open'))),
+   'PT409: This service request already exists', 'an existing request''s id is a conflict'),
+
   -- chair.register, chair.activateWarranty (CUSTOMER)
   ('customer_a', 'chair_register', jsonb_build_object('serialNumber',
      (select serial_number from public.chairs where id = pg_temp.id('chair_stock')), 'deliveryDate', '2026-11-20'),
@@ -638,6 +694,20 @@ from (values
   ('anon', jsonb_build_object('device_id', gen_random_uuid(), 'pending_count', 0, 'needs_attention_count', 0),
    'no privilege', 'anon may not execute it')
 ) as r(who, args, want, what);
+
+-- serviceRequest.book replayed (the outbox sends a change again when its answer was lost): the
+-- second call with the same mutation id answers the first one's result and books nothing more.
+select is(pg_temp.answer('vendor', format(
+            $$select jsonb_build_object(
+                'same', public.service_request_book(%1$L, %2$L) = public.service_request_book(%1$L, %2$L))$$,
+            gen_random_uuid(), pg_temp.book_args('chair_a2'))),
+          '{"same": true}'::jsonb,
+          'service_request_book: a replayed mutation id answers its first result');
+select is(pg_temp.answer('vendor', format(
+            $$select to_jsonb(public.service_request_book(%1$L, %2$L) = public.service_request_book(%1$L, %3$L))$$,
+            gen_random_uuid(), pg_temp.book_args('chair_a2'), pg_temp.book_args('chair_a2'))),
+          'true'::jsonb,
+          'service_request_book: a replay is not applied again, whatever its args say');
 
 select * from finish();
 rollback;

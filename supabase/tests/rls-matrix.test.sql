@@ -8,7 +8,8 @@
 --   chair, the tickets and service requests assigned to them or unassigned, the customers on
 --   that work or owning a chair, their own installations and the catalogue; a vendor reads every
 --   ticket, service request and installation, the engineers, the chairs on tickets or requests
---   and every device's health report; an admin reads and manages everything but the device
+--   or registered to a customer with a next service date (the schedule board's due chairs) and
+--   every device's health report; an admin reads and manages everything but the device
 --   reports and the mutation ledger; a soft-deleted user reads nothing (but the departure log);
 --   anon holds no privilege at all (it only signs up and in, through GoTrue).
 --   Direct writes: customers insert their own tickets, service and part requests; everyone
@@ -22,7 +23,7 @@
 -- same fixture world.
 begin;
 \ir fixtures.psql
-select plan(339);
+select plan(346);
 select pg_temp.make_world();
 
 -- ---------------------------------------------------------------------------------------------
@@ -429,6 +430,41 @@ select is(pg_temp.attempt('gone', $$update public.users set phone = '0999' where
 select is(pg_temp.attempt('customer_a', $$update public.users set deleted_at = now() where id = auth.uid()$$),
           '42501: Only an administrator can deactivate an account or change its e-mail',
           'a user cannot deactivate their own account through the table');
+
+-- ---------------------------------------------------------------------------------------------
+-- The schedule board's due chairs (migration 0027): a vendor also reads the chairs registered to
+-- a customer that have a next service date, with or without a request, so the queue can offer the
+-- ones falling due; never the stock, nor a chair no inspection is planned for. Customers still
+-- read only their own. (Added after the matrix, whose world they would change.)
+-- ---------------------------------------------------------------------------------------------
+insert into public.chairs (id, serial_number, model, owner_user_id, status, service) values
+  (pg_temp.add('chair_due', gen_random_uuid()::text)::uuid, 'PGTAP-DUE-' || gen_random_uuid(), 'S30',
+   pg_temp.id('customer_b'), 'REGISTERED',
+   jsonb_build_object('nextServiceDue', to_char(current_date + 3, 'YYYY-MM-DD'))),
+  (pg_temp.add('chair_overdue', gen_random_uuid()::text)::uuid, 'PGTAP-OVERDUE-' || gen_random_uuid(), 'U500',
+   pg_temp.id('customer_c'), 'REGISTERED',
+   jsonb_build_object('nextServiceDue', to_char(current_date - 40, 'YYYY-MM-DD'))),
+  (pg_temp.add('chair_undated', gen_random_uuid()::text)::uuid, 'PGTAP-UNDATED-' || gen_random_uuid(), 'S30',
+   pg_temp.id('customer_b'), 'REGISTERED', null),
+  (pg_temp.add('chair_stock_dated', gen_random_uuid()::text)::uuid, 'PGTAP-STOCK-DATED-' || gen_random_uuid(), 'S30',
+   null, 'IN_STOCK', jsonb_build_object('nextServiceDue', to_char(current_date + 3, 'YYYY-MM-DD')));
+
+select is(pg_temp.sees(r.who, 'public.chairs'), r.sees,
+          format('select chairs as %s, with due chairs: %s', r.who, array_to_string(r.sees, ', ')))
+from (values
+  ('vendor',     '{chair_a,chair_b,chair_due,chair_overdue}'::text[]),
+  ('customer_b', '{chair_b,chair_due,chair_undated}'),
+  ('customer_a', '{chair_a}'),
+  ('engineer_a', '{chair_a,chair_b,chair_due,chair_overdue,chair_stock,chair_stock_dated,chair_undated}'),
+  ('admin',      '{chair_a,chair_b,chair_due,chair_overdue,chair_stock,chair_stock_dated,chair_undated}'),
+  ('gone',       '{}')
+) as r(who, sees);
+
+-- Reading them is all: a vendor still changes no chair directly (the booking is a guarded
+-- operation, guarded-operations.test.sql).
+select is(pg_temp.attempt('vendor', format($$update public.chairs set model_name = 'Changed' where id = %L$$,
+                                           pg_temp.id('chair_due'))),
+          'ok 0', 'a vendor cannot update a due chair it reads (0 rows)');
 
 select * from finish();
 rollback;

@@ -13,7 +13,8 @@
 // engineer reads tickets and service requests assigned to them or unassigned, all chairs with
 // their owners, the customers on that work, parts and training; a vendor reads all tickets,
 // service requests, engineers, customers' names and addresses as cards (and the chairs on
-// tickets or requests, which its screens search by serial); an
+// tickets or requests, which its screens search by serial, and, since migration 0027, the
+// customers' chairs with a next service date, the schedule board's due chairs); an
 // admin reads and manages everything. Direct writes: customers insert their own tickets, service
 // and part requests; everyone updates their own profile but not their role; only admin deletes;
 // everything else goes through guarded operations.

@@ -441,6 +441,16 @@ const resolvedAtIs = (expected: string | null) => ({
 });
 
 const NOT_THE_MIRROR = 'The mirror does not hold the row; the server does and decides.';
+
+/** A visit to `chair` with Eve two days from `now` at 10:30 (serviceRequest.book). */
+const bookArgs = (chair: string, now: Date) => ({
+  id: randomUUID(),
+  chairId: chair,
+  engineerUserId: cast.eve.id,
+  scheduledDate: utcDay(now, 2),
+  scheduledTime: '10:30',
+  notes: 'Yearly inspection',
+});
 const SERVER_CHECKS_PERMISSION =
   'Roles and assignment are checked by the server; the local effect runs for the permitted screen only.';
 
@@ -1192,6 +1202,110 @@ const table: { [N in MutationName]: Case[] } = {
       }),
       args: (ids) => ({ serviceRequestId: ids.request }),
       local: { refused: 'conflict', message: 'This service request is already completed' },
+    },
+  ],
+  'serviceRequest.book': [
+    {
+      name: "a due chair's visit is booked for its owner, assigned and scheduled",
+      as: 'vera',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: 'ok',
+    },
+    {
+      name: "today's last slot, by an admin",
+      as: 'adam',
+      setup: async (s) => ({ chair: await s.chair({ status: 'REGISTERED', owner: cast.carl.id }) }),
+      args: (ids, { now }) => ({
+        ...bookArgs(ids.chair!, now),
+        scheduledDate: utcDay(now),
+        scheduledTime: '16:30',
+        notes: '  ',
+      }),
+      local: 'ok',
+    },
+    {
+      name: 'a chair with an open request',
+      as: 'vera',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id });
+        return { chair, request: await s.request({ chair }) };
+      },
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: { refused: 'conflict', message: 'This chair already has an open service request' },
+    },
+    {
+      name: 'a chair whose last request is completed',
+      as: 'vera',
+      setup: async (s) => {
+        const chair = await s.chair({ status: 'REGISTERED', owner: cast.cathy.id });
+        return { chair, request: await s.request({ chair, status: 'COMPLETED' }) };
+      },
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: 'ok',
+    },
+    {
+      name: 'a chair without an owner',
+      as: 'vera',
+      setup: async (s) => ({ chair: await s.chair() }),
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: { refused: 'conflict', message: 'This chair has no owner to book a visit for' },
+    },
+    {
+      name: 'yesterday',
+      as: 'vera',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids, { now }) => ({ ...bookArgs(ids.chair!, now), scheduledDate: utcDay(now, -1) }),
+      local: { refused: 'validation', message: 'A visit cannot be booked in the past' },
+      threshold: 'SPEC §5: a date today or later',
+    },
+    {
+      name: 'between two booking slots',
+      as: 'vera',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids, { now }) => ({ ...bookArgs(ids.chair!, now), scheduledTime: '16:45' }),
+      local: {
+        refused: 'validation',
+        message: 'A visit starts at a booking slot, every 30 minutes from 08:00 to 16:30',
+      },
+      threshold: 'SPEC §9: slots every 30 minutes from 08:00 to 16:30',
+    },
+    {
+      name: 'someone who is not an engineer',
+      as: 'vera',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids, { now }) => ({ ...bookArgs(ids.chair!, now), engineerUserId: cast.vera.id }),
+      local: { refused: 'validation', message: 'Engineer not found' },
+    },
+    {
+      name: 'a chair the mirror does not hold',
+      as: 'vera',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id, hidden: true }),
+      }),
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: 'ok',
+      server: 'ok',
+      why: NOT_THE_MIRROR,
+    },
+    {
+      name: 'by a customer',
+      as: 'cathy',
+      setup: async (s) => ({
+        chair: await s.chair({ status: 'REGISTERED', owner: cast.cathy.id }),
+      }),
+      args: (ids, { now }) => bookArgs(ids.chair!, now),
+      local: 'ok',
+      server: { refused: 'forbidden', message: 'You do not have permission to do this' },
+      why: SERVER_CHECKS_PERMISSION,
     },
   ],
 
@@ -2392,9 +2506,9 @@ afterAll(async () => {
 });
 
 describe('mutation parity: local effect and guarded operation', () => {
-  it('the table covers all 34 mutations', () => {
+  it('the table covers all 35 mutations', () => {
     expect(Object.keys(table).sort()).toEqual([...MUTATION_NAMES].sort());
-    expect(MUTATION_NAMES).toHaveLength(34);
+    expect(MUTATION_NAMES).toHaveLength(35);
     for (const cases of Object.values(table)) expect(cases.length).toBeGreaterThan(0);
   });
 

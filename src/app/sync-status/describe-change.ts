@@ -18,6 +18,7 @@ export const CHANGE_LABELS: Record<MutationName, string> = {
   'serviceRequest.schedule': 'Schedule service',
   'serviceRequest.cancel': 'Cancel service request',
   'serviceRequest.complete': 'Complete service request',
+  'serviceRequest.book': 'Book service visit',
   'chair.register': 'Register chair',
   'chair.activateWarranty': 'Warranty activation',
   'chair.submitTestSheet': 'Test sheet',

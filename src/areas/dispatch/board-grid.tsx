@@ -21,7 +21,8 @@ export interface GridProps {
   rows: readonly BoardRow<VendorServiceRequest, VendorTicket>[];
   columns: readonly BoardColumn[];
   online: ReadonlySet<string> | null;
-  devices: DevicesByUser | undefined;
+  /** null while device health is not known yet; undefined where it is not this user's to read. */
+  devices: DevicesByUser | null | undefined;
   now: Date;
   /** The cell work is over and its verdict. */
   over: { id: string; verdict: DropVerdict } | null;
@@ -103,7 +104,7 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
                     online={presenceOf(online, row.engineer.id)}
                     count={row.count}
                     level={row.level}
-                    devices={devices ? (devices.get(row.engineer.id) ?? []) : undefined}
+                    devices={devices ? (devices.get(row.engineer.id) ?? []) : devices}
                     now={now}
                   />
                 </Table.ColumnHeader>

@@ -2,7 +2,8 @@
  * An engineer's row heading on the schedule board: name, presence ('Online now', the kit's
  * PresenceBadge), their work's count in its load colour, and their most recently synced device
  * (last sync, queued changes; device health, which only a vendor's mirror holds, so an admin's
- * board passes none). Coverage areas and specializations show on hover and on focus (the heading
+ * board passes none; until a new device's first sync has brought it, 'not known yet', never 'no
+ * device has synced'). Coverage areas and specializations show on hover and on focus (the heading
  * is a keyboard stop), and screen readers read them as its description.
  */
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
@@ -19,9 +20,14 @@ function listed(items: readonly string[] | undefined): string {
   return items && items.length > 0 ? items.join(', ') : 'None on record';
 }
 
-function LatestDevice({ devices, now }: { devices: readonly DeviceHealth[]; now: Date }) {
+/** Said while a new device's first sync has not yet brought the devices' health. */
+export const DEVICE_HEALTH_UNKNOWN = 'Device health not known yet';
+export const NO_DEVICE_SYNCED = 'No device has synced yet';
+
+function LatestDevice({ devices, now }: { devices: readonly DeviceHealth[] | null; now: Date }) {
+  if (devices === null) return <Text color="fg.muted">{DEVICE_HEALTH_UNKNOWN}</Text>;
   const [latest] = devices;
-  if (!latest) return <Text color="fg.muted">No device has synced yet</Text>;
+  if (!latest) return <Text color="fg.muted">{NO_DEVICE_SYNCED}</Text>;
   return (
     <Text color="fg.muted">
       {lastSyncText(latest.lastSyncAt, now)} · Queued: {latest.pendingCount}
@@ -41,8 +47,11 @@ export const EngineerHeading = memo(function EngineerHeading({
   online: boolean | null;
   count: number;
   level: LoadLevel;
-  /** Newest first; undefined where device health is not this user's to read. */
-  devices: readonly DeviceHealth[] | undefined;
+  /**
+   * Newest first; null while device health is not known yet (a first sync's second stage brings
+   * it); undefined where device health is not this user's to read.
+   */
+  devices: readonly DeviceHealth[] | null | undefined;
   now: Date;
 }) {
   const detailsId = useId();
@@ -74,7 +83,7 @@ export const EngineerHeading = memo(function EngineerHeading({
         <Box alignSelf="flex-start">
           <PresenceBadge online={online} />
         </Box>
-        {devices ? <LatestDevice devices={devices} now={now} /> : null}
+        {devices !== undefined ? <LatestDevice devices={devices} now={now} /> : null}
       </Stack>
       <Stack
         id={detailsId}

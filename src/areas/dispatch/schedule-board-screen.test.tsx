@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SYNC_KEY } from '../../data/mirror-state';
 import { localDateKey } from '../../domain/appointments';
 import { vendorPaths } from '../../domain/paths';
 import {
@@ -23,6 +24,10 @@ const day = (offset: number) => {
   return localDateKey(date);
 };
 const CHAIR = '20000000-0000-4000-8000-000000000001';
+/** Owned, its yearly inspection due in two days, no request: the queue offers it. */
+const DUE_CHAIR = '20000000-0000-4000-8000-000000000002';
+/** Due in 40 days: not within the board's week. */
+const LATER_CHAIR = '20000000-0000-4000-8000-000000000003';
 const PENDING = '30000000-0000-4000-8000-0000000000a1';
 const BOOKED = '30000000-0000-4000-8000-0000000000a2';
 const CLASH = '30000000-0000-4000-8000-0000000000a3';
@@ -66,7 +71,7 @@ const dispatcher = {
 const outbox = async (session: TestSession) =>
   (await session.db.outbox.orderBy('seq').toArray()).map(({ name, args }) => ({ name, args }));
 
-async function renderBoard() {
+async function renderBoard({ devices = true }: { devices?: boolean } = {}) {
   toaster.remove();
   return renderSignedIn(dispatcher, <ScheduleBoardScreen showDevices />, {
     path: vendorPaths.schedule,
@@ -90,16 +95,38 @@ async function renderBoard() {
           engineer: { coverageAreas: ['Leeds'] },
         }),
       ]);
-      await db.chairs.put(
-        chairRow({ id: CHAIR, serialNumber: 'S30-0042', ownerUserId: CUSTOMER_ID }),
-      );
-      await db.deviceHealth.put(
-        deviceHealthRow({
-          userId: ENGINEER_ID,
-          pendingCount: 2,
-          lastSyncAt: new Date().toISOString(),
+      await db.chairs.bulkPut([
+        chairRow({
+          id: CHAIR,
+          serialNumber: 'S30-0042',
+          ownerUserId: CUSTOMER_ID,
+          status: 'REGISTERED',
+          service: { nextServiceDue: day(1) },
         }),
-      );
+        chairRow({
+          id: DUE_CHAIR,
+          serialNumber: 'S30-0077',
+          ownerUserId: CUSTOMER_ID,
+          status: 'REGISTERED',
+          service: { nextServiceDue: day(2) },
+        }),
+        chairRow({
+          id: LATER_CHAIR,
+          serialNumber: 'S30-0099',
+          ownerUserId: CUSTOMER_ID,
+          status: 'REGISTERED',
+          service: { nextServiceDue: day(40) },
+        }),
+      ]);
+      if (devices) {
+        await db.deviceHealth.put(
+          deviceHealthRow({
+            userId: ENGINEER_ID,
+            pendingCount: 2,
+            lastSyncAt: new Date().toISOString(),
+          }),
+        );
+      }
       await db.supportTickets.bulkPut([
         ticketRow({
           title: 'Low hum',
@@ -186,7 +213,21 @@ describe('ScheduleBoardScreen', () => {
     );
   });
 
-  it('orders the queue: urgent ticket, then the older low one, then the pending request', async () => {
+  it('says device health is not known until the first sync has brought it, then that none synced', async () => {
+    const session = await renderBoard({ devices: false });
+    const alice = within(await screen.findByRole('row', { name: /^Alice Engineer/ }));
+    expect(alice.getByText('Device health not known yet')).toBeInTheDocument();
+    expect(
+      within(rowOf('Bob Engineer')).getByText('Device health not known yet'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No device has synced yet')).not.toBeInTheDocument();
+    await act(() => session.db.meta.put({ key: FIRST_SYNC_KEY, value: true }));
+    expect(await alice.findByText('No device has synced yet')).toBeInTheDocument();
+    expect(within(rowOf('Bob Engineer')).getByText('No device has synced yet')).toBeInTheDocument();
+    expect(screen.queryByText('Device health not known yet')).not.toBeInTheDocument();
+  });
+
+  it('orders the queue: urgent ticket, the older low one, the pending request, then the due chair', async () => {
     await renderBoard();
     const queue = within(await screen.findByRole('list', { name: 'Unassigned work' }));
     expect(queue.getAllByRole('button').map((b) => b.textContent)).toEqual([
@@ -195,7 +236,53 @@ describe('ScheduleBoardScreen', () => {
       expect.stringMatching(
         /^Service Request #000000a1, Service visit · Riverside DentalPreferred: /,
       ),
+      // S30-0042 is due too, but has a request already; S30-0099 falls due after the week.
+      expect.stringMatching(/^Chair S30-0077 - S30 Sigma\s*Inspection due .* · Riverside Dental$/),
     ]);
+  });
+
+  it('books a due chair dropped on an engineer by keyboard, warning before the drop', async () => {
+    const user = userEvent.setup();
+    const session = await renderBoard();
+    const chip = await screen.findByRole('button', { name: /^Chair S30-0077/ });
+    chip.focus();
+    await user.keyboard('[Space]');
+    await announced(/^Picked up Chair S30-0077 of Riverside Dental/);
+    // From the queue to Alice's last day, then down to Bob's: Leeds does not cover Surrey.
+    await user.keyboard('[ArrowLeft]');
+    await announced(/is over Alice Engineer, .*\. No warnings\./);
+    await user.keyboard('[ArrowDown]');
+    await announced(
+      /is over Bob Engineer, .* 1 warning: 14 Riverside Walk, Surrey is outside Bob Engineer's coverage areas \(Leeds\)/,
+    );
+    expect(await outbox(session)).toEqual([]);
+    // Back to Alice, and dropped: no warning, booked at once, her first free slot.
+    await user.keyboard('[ArrowUp]');
+    await user.keyboard('[Space]');
+    await announced(/^Chair S30-0077 of Riverside Dental moved to Alice Engineer, /);
+    await vi.waitFor(async () =>
+      expect(await outbox(session)).toEqual([
+        {
+          name: 'serviceRequest.book',
+          args: {
+            id: expect.any(String),
+            chairId: DUE_CHAIR,
+            engineerUserId: ENGINEER_ID,
+            scheduledDate: day(6),
+            scheduledTime: '08:00',
+            notes: 'Yearly inspection, booked by the service desk',
+          },
+        },
+      ]),
+    );
+    // The mirror shows the visit on Alice's day at once, and the chair has left the queue.
+    const alice = within(rowOf('Alice Engineer'));
+    expect(
+      await alice.findByRole('button', { name: /^Service Request #.*8:00 AM · Riverside Dental/ }),
+    ).toBeInTheDocument();
+    const queue = within(screen.getByRole('list', { name: 'Unassigned work' }));
+    expect(queue.queryByRole('button', { name: /^Chair S30-0077/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Service visit booked with Alice Engineer')).toBeInTheDocument();
   });
 
   it('filters the queue by priority and searches it', async () => {
@@ -216,7 +303,13 @@ describe('ScheduleBoardScreen', () => {
     expect(listed()).toHaveLength(1);
     await user.clear(search);
     await user.type(search, 'riverside');
-    expect(listed()).toHaveLength(3);
+    expect(listed()).toHaveLength(4);
+    // A due chair is found by its serial and filtered by its model like the rest.
+    await user.clear(search);
+    await user.type(search, 'S30-0077');
+    expect(listed().map((b) => b.textContent)).toEqual([expect.stringMatching(/^Chair S30-0077/)]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by model' }), 'U500');
+    expect(screen.getByText('No work matches your search or filters.')).toBeInTheDocument();
   });
 
   it('moves a request by keyboard, says where it is, warns before the drop and asks to confirm', async () => {
@@ -226,16 +319,9 @@ describe('ScheduleBoardScreen', () => {
     chip.focus();
     await user.keyboard('[Space]');
     await announced(/^Picked up Service Request #000000a2 for Riverside Dental/);
-    console.log(
-      'OVERLAY',
-      [...document.querySelectorAll('div')]
-        .filter((d) => d.style.position === 'fixed')
-        .map((d) => d.getAttribute('style')),
-    );
     // From Alice's day 2 one row down to Bob, then one day left: day 1, where Bob has 10:00.
     await user.keyboard('[ArrowDown]');
     await user.keyboard('[ArrowLeft]');
-    console.log('LIVE', document.querySelector('[role="status"]')?.textContent);
     await announced(/is over Bob Engineer, .* 1 warning|is over Bob Engineer, .* warnings/);
     // The cell shows its first warning before anything is dropped.
     const bob = within(rowOf('Bob Engineer'));

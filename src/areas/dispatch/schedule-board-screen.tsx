@@ -13,13 +13,18 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadingState } from '../../components/loading-state';
 import { ScreenHeading } from '../../components/screen-heading';
 import { useNow } from '../../components/use-now';
-import { useDevicesByUser } from '../../data/queries/device-health';
+import { useDeviceHealthKnown, useDevicesByUser } from '../../data/queries/device-health';
 import { useScheduleBoard } from '../../data/queries/schedule-board';
 import { useOnlineEngineers } from '../../data/session-context';
 import { localDateKey } from '../../domain/appointments';
 import { boardColumns, boardDays, boardRows, type BoardView } from '../../domain/schedule-board';
 import type { DropContext } from '../../domain/schedule-drop';
-import { queueRequests, queueTickets, type QueueItem } from '../../domain/schedule-queue';
+import {
+  queueDueChairs,
+  queueRequests,
+  queueTickets,
+  type QueueItem,
+} from '../../domain/schedule-queue';
 import { boardAnnouncements, useBoardDrag } from './board-announcements';
 import { BOARD_INSTRUCTIONS, cellUnderWork, useBoardSensors } from './board-dnd';
 import { BoardGrid } from './board-grid';
@@ -39,21 +44,26 @@ export function ScheduleBoardScreen({ showDevices }: { showDevices: boolean }) {
   const columns = useMemo(() => boardColumns(view, now, day), [view, now, day]);
   const data = useScheduleBoard(days[0] ?? '', days.at(-1) ?? '');
   const devices = useDevicesByUser();
+  const devicesKnown = useDeviceHealthKnown();
   const online = useOnlineEngineers();
 
   const rows = useMemo(
     () => (data ? boardRows(data.engineers, data.visits, data.tickets, view, columns) : undefined),
     [data, view, columns],
   );
+  const lastDay = days.at(-1) ?? '';
   const queue = useMemo<QueueItem[]>(
     () =>
       data
         ? [
             ...queueTickets(data.openTickets).map((t) => ({ kind: 'ticket' as const, ...t })),
             ...queueRequests(data.openRequests).map((r) => ({ kind: 'request' as const, ...r })),
+            ...queueDueChairs(data.dueChairs, now, lastDay, data.chairsWithOpenRequest).map(
+              (c) => ({ kind: 'chair' as const, ...c }),
+            ),
           ]
         : [],
-    [data],
+    [data, now, lastDay],
   );
   const contextOf = useCallback(
     (engineerId: string): DropContext => ({
@@ -96,7 +106,7 @@ export function ScheduleBoardScreen({ showDevices }: { showDevices: boolean }) {
               rows={rows}
               columns={columns}
               online={online}
-              devices={showDevices ? devices : undefined}
+              devices={showDevices ? (devicesKnown && devices ? devices : null) : undefined}
               now={now}
               over={drag.over}
             />

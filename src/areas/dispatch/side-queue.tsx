@@ -1,6 +1,8 @@
 /**
  * The schedule board's side queue: the work no engineer has, in the domain's order (unassigned
- * tickets by priority then age, then pending requests by preferred date), searchable and filtered
+ * tickets by priority then age, then pending requests by preferred date, then the chairs whose
+ * yearly inspection falls due by the board's last day with no request yet, the longest overdue
+ * first; dropping one books the visit for its owner), searchable and filtered
  * by chair model, ticket priority and area (a place in the customer's address). A long queue shows
  * its first 50 and 'Show more' (the kit's), so a fleet's backlog does not slow the board.
  */
@@ -79,7 +81,7 @@ export function SideQueue({ items }: { items: readonly QueueItem[] }) {
           title="No work in the queue"
           description={
             items.length === 0
-              ? 'Unassigned tickets and pending service requests will appear here.'
+              ? 'Unassigned tickets, pending service requests and chairs due for inspection will appear here.'
               : 'No work matches your search or filters.'
           }
         />

@@ -3,9 +3,11 @@
  * rule's refusal is said and nothing is written, warnings wait for the dispatcher's confirmation,
  * and a clear drop writes at once through `useAction`, as Ticket and Service Assignment write:
  * `ticket.assign`, or `serviceRequest.assign` (when the engineer changes) then
- * `serviceRequest.schedule` with the cell's day and time. Each is a local change and an outbox
- * entry, so a move works offline and is applied once; a move the server refuses later is put
- * back by the mirror (the rebase restores the server's row) and told by the sync indicator.
+ * `serviceRequest.schedule` with the cell's day and time, or for a due chair
+ * `serviceRequest.book` (a new request of its owner's, assigned and scheduled in one change). Each
+ * is a local change and an outbox entry, so a move works offline and is applied once; a move the
+ * server refuses later is put back by the mirror (the rebase restores the server's row) and told
+ * by the sync indicator.
  */
 import { useCallback, useState } from 'react';
 import { toaster } from '../../components/toaster';
@@ -17,7 +19,8 @@ import {
   type DropVerdict,
 } from '../../domain/schedule-drop';
 import type { QueueItem } from '../../domain/schedule-queue';
-import { visitMovedToast } from '../../domain/schedule-words';
+import { visitBookedToast, visitMovedToast } from '../../domain/schedule-words';
+import { INSPECTION_NOTES } from '../../domain/service-requests';
 import { engineerLabel } from '../../domain/vendor';
 
 export interface PendingMove {
@@ -48,8 +51,24 @@ export function useBoardMoves(contextOf: (engineerId: string) => DropContext) {
           },
         );
       }
-      // Due chairs are not offered to drop yet (no vendor booking operation on the server).
-      if (item.kind !== 'request' || !verdict.time) return false;
+      if (!verdict.time) return false;
+      if (item.kind === 'chair') {
+        return run(
+          'serviceRequest.book',
+          {
+            id: crypto.randomUUID(),
+            chairId: item.chair.id,
+            engineerUserId,
+            scheduledDate: target.day,
+            scheduledTime: verdict.time,
+            notes: INSPECTION_NOTES,
+          },
+          {
+            success: visitBookedToast(item, target, verdict.time),
+            failure: 'Failed to book service visit',
+          },
+        );
+      }
       const serviceRequestId = item.request.id;
       const assigned = item.request.engineerUserId !== engineerUserId;
       if (assigned) {

@@ -1,6 +1,7 @@
 /**
  * A piece of work on the schedule board, in a cell or in the queue: a ticket (priority, title,
- * customer) or a service request (time or preferred date, customer, chair). `DraggableWork` makes
+ * customer), a service request (time or preferred date, customer, chair) or a chair due for its
+ * yearly inspection (chair, due date, owner). `DraggableWork` makes
  * it a drag handle (@dnd-kit: a button, picked up with Space or Enter, described by the board's
  * instructions); `WorkChip` alone is what the drag overlay shows under the pointer.
  */
@@ -68,7 +69,18 @@ function Detail({ item }: { item: QueueItem }) {
       </>
     );
   }
-  return <Text fontWeight="medium">{chairLabel(item.chair)}</Text>;
+  // A chair due for its yearly inspection: no request yet, so its due date and its owner.
+  return (
+    <>
+      <Text fontWeight="medium" truncate>
+        {chairLabel(item.chair)}
+      </Text>
+      <Text color="fg.muted" truncate>
+        Inspection due {formatDate(item.chair.service?.nextServiceDue ?? null) || 'soon'} ·{' '}
+        {customerLabel(item.customer)}
+      </Text>
+    </>
+  );
 }
 
 export function WorkChip({ item, lifted = false }: { item: QueueItem; lifted?: boolean }) {
@@ -78,7 +90,13 @@ export function WorkChip({ item, lifted = false }: { item: QueueItem; lifted?: b
       fontSize="xs"
       borderWidth="1px"
       borderLeftWidth="3px"
-      borderLeftColor={item.kind === 'ticket' ? 'purple.solid' : 'blue.solid'}
+      borderLeftColor={
+        item.kind === 'ticket'
+          ? 'purple.solid'
+          : item.kind === 'chair'
+            ? 'orange.solid'
+            : 'blue.solid'
+      }
       rounded="md"
       bg="bg"
       px="2"

@@ -5,9 +5,13 @@
  */
 import { PREFERRED_DATE_IN_PAST, isPreferredDateAllowed } from '../../domain/appointments';
 import { CHAIR_NOT_FOUND } from '../../domain/refusals';
+import { SERVICE_TIME_SLOTS } from '../../domain/customer-chairs';
 import {
   COMPLETED_CANNOT_BE_CANCELLED,
+  ENGINEER_NOT_FOUND,
   appointmentOnAssign,
+  bookingChairRefusal,
+  bookingTimeRefusal,
   appointmentOnTake,
   cancellationReason,
   completeRefusal,
@@ -24,7 +28,8 @@ type ServiceRequestMutation =
   | 'serviceRequest.assign'
   | 'serviceRequest.schedule'
   | 'serviceRequest.cancel'
-  | 'serviceRequest.complete';
+  | 'serviceRequest.complete'
+  | 'serviceRequest.book';
 
 function requireOpen(request: ServiceRequest): void {
   const refusal = requestAssignRefusal(request);
@@ -114,6 +119,46 @@ export const serviceRequestEffects: EffectMap<ServiceRequestMutation> = {
       ...request,
       status: 'CANCELLED',
       cancellationReason: cancellationReason(reason),
+    });
+  },
+
+  // The server's order of checks: the day and slot, the engineer, then the chair.
+  'serviceRequest.book': async (store, args, { now }) => {
+    // "Today" is the UTC day of the mutation, as the server's current_date.
+    const timeRefusal = bookingTimeRefusal(
+      args.scheduledDate,
+      args.scheduledTime,
+      now.slice(0, 10),
+      SERVICE_TIME_SLOTS,
+    );
+    if (timeRefusal) throw new MutationRejected('validation', timeRefusal);
+    const engineer = await store.get('users', args.engineerUserId);
+    if (engineer?.role !== 'ENGINEER' || engineer.deletedAt) {
+      throw new MutationRejected('validation', ENGINEER_NOT_FOUND);
+    }
+    const chair = await store.get('chairs', args.chairId);
+    // Not on this device: the server knows the owner and decides.
+    if (!chair) return;
+    const requests = await store.where('serviceRequests', 'chairId', chair.id);
+    const chairRefusal = bookingChairRefusal(chair, requests, args.id);
+    if (chairRefusal) throw new MutationRejected('conflict', chairRefusal);
+    await store.put('serviceRequests', {
+      id: args.id,
+      customerUserId: chair.ownerUserId,
+      chairId: chair.id,
+      preferredDate: null,
+      preferredTime: null,
+      notes: args.notes?.trim() ? args.notes : null,
+      status: 'SCHEDULED',
+      scheduledDate: args.scheduledDate,
+      scheduledTime: args.scheduledTime,
+      duration: null,
+      location: null,
+      engineerUserId: args.engineerUserId,
+      confirmedAt: now,
+      cancellationReason: null,
+      createdAt: now,
+      updatedAt: now,
     });
   },
 

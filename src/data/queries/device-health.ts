@@ -4,6 +4,7 @@
  * mirror holds these rows (the server lets vendors alone read them). `undefined` while loading.
  */
 import type { DeviceHealth } from '../../domain/entities';
+import { FIRST_SYNC_KEY } from '../mirror-state';
 import { useMirror } from '../session-mirror';
 
 export type DevicesByUser = ReadonlyMap<string, readonly DeviceHealth[]>;
@@ -18,6 +19,24 @@ export function useDevicesByUser(): DevicesByUser | undefined {
         byUser.set(device.userId, [...(byUser.get(device.userId) ?? []), device]);
       }
       return byUser;
+    },
+    [],
+    undefined,
+  );
+}
+
+/**
+ * Whether the devices' health is known on this device (issue 45, the board's engineer rows): a
+ * new device's first sync pulls it in its second stage, and until then no row says nothing about
+ * the engineers' devices. Known once a report is here, or once the first sync is complete (the
+ * table was pulled, empty or not). `undefined` while loading.
+ */
+export function useDeviceHealthKnown(): boolean | undefined {
+  return useMirror<boolean | undefined>(
+    async (db) => {
+      const done = await db.meta.get(FIRST_SYNC_KEY);
+      if (done?.value === true) return true;
+      return (await db.deviceHealth.limit(1).count()) > 0;
     },
     [],
     undefined,

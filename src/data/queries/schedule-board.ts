@@ -1,16 +1,19 @@
 /**
  * Live reads for the dispatcher's schedule board (issue 45): the engineers, each one's active
- * tickets and scheduled visits on the shown days, and the side queue's unassigned active tickets
- * and pending unassigned requests, each with the customer and chair the board shows beside it.
- * `undefined` while the mirror loads.
+ * tickets and scheduled visits on the shown days, and the side queue's unassigned active tickets,
+ * pending unassigned requests and the owned chairs whose next service is due by the last shown day
+ * (with which of them have an open request), each with the customer and chair the board shows
+ * beside it. `undefined` while the mirror loads.
  *
  * Read from index ranges, never from every row of the fleet's 50k tickets and 20k requests
  * (db.ts): a ticket by `[assigneeKey+status+createdAt+updatedAt]` (an engineer's, or '-' for
- * nobody's, in an active status), a request by `[assigneeKey+status]`. The rules that order and
- * place them are the domain's (schedule-board.ts, schedule-queue.ts).
+ * nobody's, in an active status), a request by `[assigneeKey+status]`, a due chair by
+ * `service.nextServiceDue` (v8) and its requests by `chairId`. The rules that order, place and
+ * offer them are the domain's (schedule-board.ts, schedule-queue.ts).
  */
 import { isTicketActive } from '../../domain/active-tickets';
 import type { Chair, ServiceRequest, SupportTicket, User } from '../../domain/entities';
+import { chairsWithOpenRequest } from '../../domain/schedule-queue';
 import { TICKET_STATUSES } from '../../domain/schemas/common';
 import { UNASSIGNED, type ChairsideDatabase } from '../db';
 import { useMirror } from '../session-mirror';
@@ -26,6 +29,10 @@ export interface BoardData {
   openTickets: VendorTicket[];
   /** Pending requests no engineer has. */
   openRequests: VendorServiceRequest[];
+  /** Owned chairs whose next service is due by the last shown day (overdue ones included). */
+  dueChairs: { chair: Chair; customer: User | null }[];
+  /** Which of the due chairs have an open (pending or scheduled) request already. */
+  chairsWithOpenRequest: ReadonlySet<string>;
 }
 
 const ACTIVE = TICKET_STATUSES.filter(isTicketActive);
@@ -43,8 +50,10 @@ function activeTicketsOf(db: ChairsideDatabase, key: string): Promise<SupportTic
 }
 
 /** Customers and chairs named by the rows, by id. */
-async function lookups(db: ChairsideDatabase, rows: readonly (SupportTicket | ServiceRequest)[]) {
-  const ids = (pick: (row: SupportTicket | ServiceRequest) => string | null) => [
+type Names = Pick<ServiceRequest, 'customerUserId' | 'chairId'>;
+
+async function lookups(db: ChairsideDatabase, rows: readonly Names[]) {
+  const ids = (pick: (row: Names) => string | null) => [
     ...new Set(rows.flatMap((row) => (pick(row) ? [pick(row) as string] : []))),
   ];
   const [users, chairs] = await Promise.all([
@@ -69,10 +78,11 @@ export async function loadBoard(
     const day = r.scheduledDate?.slice(0, 10) ?? '';
     return day >= firstDay && day <= lastDay;
   };
-  const [assigned, scheduled, open, pending] = await db.transaction(
+  const [assigned, scheduled, open, pending, due] = await db.transaction(
     'r',
     db.supportTickets,
     db.serviceRequests,
+    db.chairs,
     () =>
       Promise.all([
         Promise.all(engineers.flatMap((e) => activeTicketsOf(db, e.id))),
@@ -83,12 +93,28 @@ export async function loadBoard(
         ),
         Promise.all(activeTicketsOf(db, UNASSIGNED)),
         db.serviceRequests.where('[assigneeKey+status]').equals([UNASSIGNED, 'PENDING']).toArray(),
+        // Due on or before the last day: a date or a time of that day sorts before `day\uffff`.
+        db.chairs
+          .where('service.nextServiceDue')
+          .belowOrEqual(`${lastDay}\uffff`)
+          .filter((chair) => Boolean(chair.ownerUserId))
+          .toArray(),
       ]),
   );
+  const onDueChairs = await db.serviceRequests
+    .where('chairId')
+    .anyOf(due.map((chair) => chair.id))
+    .toArray();
   const tickets = assigned.flat();
   const visits = scheduled.flat().filter(onShownDays);
   const openTickets = open.flat();
-  const find = await lookups(db, [...tickets, ...visits, ...openTickets, ...pending]);
+  const find = await lookups(db, [
+    ...tickets,
+    ...visits,
+    ...openTickets,
+    ...pending,
+    ...due.map((chair) => ({ customerUserId: chair.ownerUserId, chairId: null })),
+  ]);
   const ticketItem = (ticket: SupportTicket): VendorTicket => ({
     ticket,
     customer: find.customer(ticket.customerUserId),
@@ -105,6 +131,8 @@ export async function loadBoard(
     visits: visits.map(requestItem),
     openTickets: openTickets.map(ticketItem),
     openRequests: pending.map(requestItem),
+    dueChairs: due.map((chair) => ({ chair, customer: find.customer(chair.ownerUserId) })),
+    chairsWithOpenRequest: chairsWithOpenRequest(onDueChairs),
   };
 }
 
