@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/app';
 import { CONTENT_TYPES } from '../../server/static';
+import { RECOVERABLE_ERROR_PREFIX } from '../../src/app/recoverable-errors';
 import { launchOptions } from './browser';
 import { expectNoRecoverableErrors, watchRecoverableErrors } from './page-checks';
 
@@ -126,5 +127,26 @@ describe('installable PWA', () => {
     await page.waitForURL((url) => url.hash === '#/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.setOffline(false);
+  });
+});
+
+describe('React recoverable errors', () => {
+  // Every browser file's afterEach holds the pages to none (demo-server.ts, this file's, the update
+  // test's): the watch is shown to hear one here, and the check it feeds to fail on it.
+  it('are heard from a page of the browser, and fail the check each test ends with', async () => {
+    await page.goto(`${server.url}/`);
+    await page.evaluate(
+      (prefix) => console.error(`${prefix}: Error: planted by the test`),
+      RECOVERABLE_ERROR_PREFIX,
+    );
+    const heard: string[] = [];
+    await expect
+      .poll(() => {
+        heard.push(...(recoverableErrors?.() ?? []));
+        return heard.length;
+      })
+      .toBe(1);
+    expect(heard[0]).toContain('planted by the test');
+    expect(() => expectNoRecoverableErrors(() => heard)).toThrow(/React recovered from an error/);
   });
 });
