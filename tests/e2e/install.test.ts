@@ -6,6 +6,8 @@
 //  - As iOS Safari (its user agent), which makes no offer: Safari's own steps, on the home screen
 //    and from the navigation.
 //  - Running installed (iOS's navigator.standalone here; display-mode: standalone elsewhere): nothing.
+//  - Signed in, the app asks the browser to keep its storage (navigator.storage.persist), which
+//    Safari's seven days and Chromium's and Firefox's eviction under pressure spare.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customerPaths } from '../../src/domain/paths';
@@ -106,6 +108,50 @@ describe('installing the app', { timeout: 240_000 }, () => {
       await steps.waitFor();
       await settled(page);
       await checkAndShoot(page, 'iOS install steps from the menu', 'customer-install-ios-steps');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks the browser to keep its storage once the user is signed in', async () => {
+    const context = await demo.browser.newContext(PHONE);
+    await watchContentSecurityPolicy(context);
+    // The page's own StorageManager, its answers kept: asked whether the storage is kept
+    // (persisted) and, when it is not, to keep it (persist).
+    await context.addInitScript(() => {
+      const storage = navigator.storage;
+      const asked: { persisted: boolean[]; persist: boolean[] } = { persisted: [], persist: [] };
+      (window as unknown as { __storageAsked: typeof asked }).__storageAsked = asked;
+      const persisted = storage.persisted.bind(storage);
+      const persist = storage.persist.bind(storage);
+      storage.persisted = async () => {
+        const kept = await persisted();
+        asked.persisted.push(kept);
+        return kept;
+      };
+      storage.persist = async () => {
+        const kept = await persist();
+        asked.persist.push(kept);
+        return kept;
+      };
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(demo.server.url);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      const asked = () =>
+        page.evaluate(
+          () =>
+            (window as unknown as { __storageAsked: { persisted: boolean[]; persist: boolean[] } })
+              .__storageAsked,
+        );
+      // Not on the public screens.
+      expect(await asked()).toEqual({ persisted: [], persist: [] });
+      await signInAndSync(page, demo.server.url, 'CUSTOMER');
+      await expect.poll(async () => (await asked()).persisted.length).toBeGreaterThan(0);
+      const { persisted, persist } = await asked();
+      // Asked to keep it unless the browser said it keeps it already.
+      if (!persisted[0]) expect(persist.length).toBeGreaterThan(0);
     } finally {
       await context.close();
     }
