@@ -20,6 +20,9 @@
 // within FIRST_SYNC_APP_CAP_S seconds of the click (default 300) is printed as such, with the
 // mirror's progress then (rows written of the user's, rows per second), and the run goes on: a
 // slow device's figures are figures too, never a silent hang (issue 46).
+// Each sign-in's wait before its home is printed in parts (harness/start-timeline.ts: the mirror's
+// creation, code chunks, the first sync's requests, the mirror's writes and reads);
+// FIRST_SYNC_APP_TIMELINE=1 prints every IndexedDB transaction and request before the home too.
 // FIRST_SYNC_APP_SETS=full or tenth (default both: full,tenth) picks the data sets;
 // FIRST_SYNC_APP_ROLES=ENGINEER,VENDOR (default every role) the roles.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -49,6 +52,7 @@ import {
 } from './harness/backend';
 import { traceMainThread } from './harness/main-thread';
 import { repeatsFor } from './harness/run-header';
+import { readStartTimeline, recordStorageEvents } from './harness/start-timeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '..', '..', 'dist');
@@ -62,6 +66,7 @@ const REPEATS = Math.max(
   1,
   Number(process.env.FIRST_SYNC_APP_REPEATS ?? repeatsFor(inject('indexedDbRowsPerSecond'), 3)),
 );
+const TIMELINE = process.env.FIRST_SYNC_APP_TIMELINE === '1';
 const CAP_MS = Math.max(1, Number(process.env.FIRST_SYNC_APP_CAP_S ?? 300)) * 1000;
 
 const TENTH: LargeDataSetOptions = {
@@ -398,6 +403,7 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
       const context = await browser.newContext({ viewport: ROLE_VIEWPORT[role] });
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[page]', error));
+      await page.addInitScript(recordStorageEvents);
       await page.addInitScript(watchPage, {
         everyMs: SAMPLE_EVERY_MS,
         content: HOME_CONTENT[role],
@@ -500,6 +506,11 @@ describe('first sync in the app', { timeout: 3_600_000 }, () => {
       rows.push(row);
       // Printed as it ends: a long run's figures are there before the run is over.
       console.log(`[first sync] ${row.map((cell, i) => `${rows[0][i]}: ${cell}`).join('; ')}`);
+      if (homeAt !== null) {
+        const start = await readStartTimeline(page, clickAt, homeAt);
+        console.log(`[first sync] ${role}, ${backend.label}: before the home: ${start.summary}`);
+        if (TIMELINE) console.log(start.events.join('\n'));
+      }
       await context.close();
     }
     table(
