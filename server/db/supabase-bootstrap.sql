@@ -83,10 +83,23 @@ grant usage on schema public to anon, authenticated, service_role;
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 do $$
+declare
+  owner text := current_setting('chairside.migrations_owner');
 begin
-  execute format('grant all on schema extensions to %I', current_setting('chairside.migrations_owner'));
-  execute format('alter role %I set search_path to "$user", public, extensions',
-                 current_setting('chairside.migrations_owner'));
+  execute format('grant all on schema extensions to %I', owner);
+  -- A role's settings are the cluster's: set once. Two bootstraps of one cluster's databases
+  -- setting it at the same moment fail in one with "tuple concurrently updated" (XX000; the
+  -- PostgreSQL pass's parallel test files met it): the other set the same value.
+  if not exists (select 1 from pg_db_role_setting s
+                  where s.setrole = owner::regrole and s.setdatabase = 0
+                    and 'search_path="$user", public, extensions' = any (s.setconfig)) then
+    begin
+      execute format('alter role %I set search_path to "$user", public, extensions', owner);
+    exception
+      when internal_error then
+        null;
+    end;
+  end if;
 end
 $$;
 
