@@ -7,6 +7,9 @@
 #   BYPASSRLS, the owner of the project's migrations, as on hosted;
 # - the pg-safeupdate stand-in (server/db/safeupdate) is built and installed, and the local server
 #   loads it into every API connection;
+# - the supautils stand-in (server/db/safeupdate/chairside_supautils.c) is preloaded in every
+#   session: `postgres` may write policies on the platform tables hosted lists and create pgTAP and
+#   plpgsql_check, as there, so `supabase db push` runs as on hosted;
 # - pgTAP (Debian's postgresql-15-pgtap) is there for `npm run check:db`.
 #
 # Usage (as root, Debian 12 with postgresql-15 and postgresql-server-dev-15 installed):
@@ -39,4 +42,9 @@ if ! as_postgres "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
   as_postgres "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
     -o "-p $port -c listen_addresses=127.0.0.1 -k /tmp -c max_connections=200" start >/dev/null
 fi
+# supautils' allowance for `postgres` (server/db/safeupdate/chairside_supautils.c) in every new
+# session, so `supabase db push` as `postgres` writes the policies on platform tables as on hosted.
+"$bin/psql" -q -X -h 127.0.0.1 -p "$port" -U supabase_admin -d postgres \
+  -c "alter system set session_preload_libraries = '\$libdir/plugins/chairside_supautils'" \
+  -c 'select pg_reload_conf()' >/dev/null
 echo "DATABASE_URL=postgres://supabase_admin@127.0.0.1:$port/postgres"
