@@ -107,7 +107,13 @@ describe('installing the app', { timeout: 240_000 }, () => {
       const steps = page.getByRole('dialog', { name: 'Add Chairside to your Home Screen' });
       await steps.waitFor();
       await settled(page);
+      // Still open once everything has settled (the drawer unmounts what it holds when it closes).
+      expect(await steps.isVisible(), 'the steps stay open').toBe(true);
       await checkAndShoot(page, 'iOS install steps from the menu', 'customer-install-ios-steps');
+      // Closing the steps closes the navigation too: back on the home screen.
+      await steps.getByRole('button', { name: 'Close' }).click();
+      await steps.waitFor({ state: 'detached' });
+      await page.getByRole('dialog', { name: 'Chairside Service' }).waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

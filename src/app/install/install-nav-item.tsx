@@ -13,15 +13,24 @@ import { promptInstall, useInstallOffer } from './install-offer';
 export const INSTALL_APP = 'Install app';
 export const ADD_TO_HOME_SCREEN = 'Add to Home Screen';
 
-/** `onChosen`: the drawer around it closes (the browser's dialog or the steps take over). */
+/**
+ * `onChosen`: the drawer around it closes, at once for the browser's dialog, once they are closed
+ * for Safari's steps: the drawer unmounts its content when it closes, and the steps' dialog, held
+ * here, would go with it (on a phone it showed for the drawer's closing moment only).
+ */
 export function InstallNavItem({ onChosen }: { onChosen?: () => void }) {
   const offer = useInstallOffer();
   const [steps, setSteps] = useState(false);
   if (offer === null && !steps) return null;
   const choose = () => {
+    if (offer === 'prompt') {
+      onChosen?.();
+      void promptInstall();
+    } else setSteps(true);
+  };
+  const closeSteps = () => {
+    setSteps(false);
     onChosen?.();
-    if (offer === 'prompt') void promptInstall();
-    else setSteps(true);
   };
   return (
     <>
@@ -44,7 +53,7 @@ export function InstallNavItem({ onChosen }: { onChosen?: () => void }) {
       <DialogFrame
         title={IOS_INSTALL_TITLE}
         open={steps}
-        onClose={() => setSteps(false)}
+        onClose={closeSteps}
         size="sm"
         placement="center"
       >
