@@ -148,3 +148,26 @@ export async function pickUpWithKeyboard(
   await page.keyboard.press('Space');
   await expect.poll(async () => (await heard()).join('\n'), patience).toMatch(/^Picked up /);
 }
+
+/**
+ * Moves picked-up work left with the keyboard, cell by cell, until it is over a day the board
+ * shows (at most `tries` cells): the first cells left of the queue may be scrolled out of the
+ * board's region, where the work is over nothing. Each press waits until the work has moved.
+ */
+export async function moveLeftUntilOver(
+  page: Page,
+  heard: () => Promise<string[]>,
+  patience: { timeout: number },
+  tries = 4,
+): Promise<string> {
+  const over = async () => (await heard()).find((line) => line.includes(' is over ')) ?? '';
+  const lifted = page.locator('.board-drag-overlay');
+  const at = async () => JSON.stringify(await lifted.boundingBox());
+  for (let i = 0; i < tries && !(await over()); i += 1) {
+    const before = await at();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(at, patience).not.toBe(before);
+  }
+  await expect.poll(over, patience).toMatch(/ is over /);
+  return over();
+}

@@ -4,7 +4,8 @@
  * Enter, cancels with Escape, never drops on Tab), a keyboard move that jumps from cell to cell
  * in the arrow's direction (dnd-kit's default moves 25 px, which across a table of cells lands
  * nowhere in particular), and which cell is under the work: the pointer's, or for the keyboard
- * the cell holding the moved chip's centre, so picking up in the queue is over nothing yet.
+ * the cell holding the moved chip's centre, so picking up in the queue is over nothing yet; a
+ * cell scrolled out of the board's region is under nothing.
  */
 import {
   KeyboardCode,
@@ -15,6 +16,7 @@ import {
   useSensors,
   type ClientRect,
   type CollisionDetection,
+  type DroppableContainer,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 
@@ -52,9 +54,31 @@ export const cellToCell: KeyboardCoordinateGetter = (event, { context, currentCo
   return { x: currentCoordinates.x + best.x - from.x, y: currentCoordinates.y + best.y - from.y };
 };
 
-/** The pointer's cell; for the keyboard, the cell holding the chip's centre. */
+/**
+ * Whether `point` is in the visible part of the board's scrolling region that holds the cell. A
+ * cell scrolled out of it still has its box beside the region, under the queue at 1440 px: work
+ * picked up in the queue by keyboard was 'over' a day no one could see, and a drop there moved it.
+ * A region with no size (nothing laid out, as in jsdom) clips nothing.
+ */
+function visibleAt(
+  container: DroppableContainer | undefined,
+  point: { x: number; y: number },
+): boolean {
+  const region = container?.node.current?.closest('[role="region"]');
+  if (!region) return true;
+  const box = region.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return true;
+  return point.x >= box.left && point.x <= box.right && point.y >= box.top && point.y <= box.bottom;
+}
+
+/** The pointer's cell; for the keyboard, the cell holding the chip's centre; a visible one. */
 export const cellUnderWork: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) return pointerWithin(args);
+  const pointer = args.pointerCoordinates;
+  if (pointer) {
+    return pointerWithin(args).filter((collision) =>
+      visibleAt(collision.data?.droppableContainer as DroppableContainer | undefined, pointer),
+    );
+  }
   const point = centre(args.collisionRect);
   return args.droppableContainers.flatMap((container) => {
     const rect = args.droppableRects.get(container.id);
@@ -63,7 +87,8 @@ export const cellUnderWork: CollisionDetection = (args) => {
       point.x >= rect.left &&
       point.x <= rect.left + rect.width &&
       point.y >= rect.top &&
-      point.y <= rect.top + rect.height;
+      point.y <= rect.top + rect.height &&
+      visibleAt(container, point);
     return inside ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : [];
   });
 };
