@@ -7,6 +7,7 @@
  */
 import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { presenceOf } from '../../components/presence-badge';
+import { ShowMoreButton, useShowMore } from '../../components/show-more';
 import type { DevicesByUser } from '../../data/queries/device-health';
 import type { VendorServiceRequest, VendorTicket } from '../../data/queries/vendor';
 import { formatTime12h } from '../../domain/certification';
@@ -16,6 +17,9 @@ import { dayLabel } from '../../domain/schedule-words';
 import { BoardCell, cellId } from './board-cell';
 import { EngineerHeading } from './engineer-heading';
 import { DraggableWork } from './work-chip';
+
+/** An engineer's active tickets drawn before 'Show more'. */
+const TICKETS_SHOWN = 3;
 
 export interface GridProps {
   rows: readonly BoardRow<VendorServiceRequest, VendorTicket>[];
@@ -109,16 +113,7 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
                   />
                 </Table.ColumnHeader>
                 <Table.Cell>
-                  <Stack gap="1">
-                    {row.tickets.map((item) => (
-                      <DraggableWork key={item.ticket.id} item={{ kind: 'ticket', ...item }} />
-                    ))}
-                    {row.tickets.length === 0 ? (
-                      <Text fontSize="xs" color="fg.muted">
-                        None
-                      </Text>
-                    ) : null}
-                  </Stack>
+                  <TicketsCell tickets={row.tickets} />
                 </Table.Cell>
                 {columns.map((column) => {
                   const target = dayTarget(column);
@@ -141,5 +136,29 @@ export function BoardGrid({ rows, columns, online, devices, now, over }: GridPro
         </Table.Body>
       </Table.Root>
     </Box>
+  );
+}
+
+/**
+ * An engineer's active tickets, the first few and 'Show more' (the kit's): at fleet size an
+ * engineer holds 30 and more, and every one drawn made each row thousands of pixels tall (the
+ * board bench's screenshot, issue 45).
+ */
+function TicketsCell({ tickets }: { tickets: readonly VendorTicket[] }) {
+  const { shown, more, total } = useShowMore(tickets, TICKETS_SHOWN);
+  if (total === 0) {
+    return (
+      <Text fontSize="xs" color="fg.muted">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="1">
+      {shown.map((item) => (
+        <DraggableWork key={item.ticket.id} item={{ kind: 'ticket', ...item }} />
+      ))}
+      <ShowMoreButton shown={shown.length} total={total} onMore={more} />
+    </Stack>
   );
 }

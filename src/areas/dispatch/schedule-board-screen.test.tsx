@@ -227,6 +227,26 @@ describe('ScheduleBoardScreen', () => {
     expect(screen.queryByText('Device health not known yet')).not.toBeInTheDocument();
   });
 
+  it("draws an engineer's first three active tickets and the rest on 'Show more'", async () => {
+    const session = await renderBoard();
+    await screen.findByRole('row', { name: /^Bob Engineer/ });
+    await act(() =>
+      session.db.supportTickets.bulkPut(
+        [1, 2, 3, 4, 5].map((n) =>
+          ticketRow({ title: `Bob job ${n}`, engineerUserId: OTHER_ENGINEER_ID, status: 'OPEN' }),
+        ),
+      ),
+    );
+    const bob = () => within(rowOf('Bob Engineer'));
+    await vi.waitFor(() =>
+      expect(bob().getAllByRole('button', { name: /^Ticket Bob job/ })).toHaveLength(3),
+    );
+    expect(bob().getByText('Showing 3 of 5')).toBeInTheDocument();
+    await userEvent.click(bob().getByRole('button', { name: 'Show more' }));
+    expect(bob().getAllByRole('button', { name: /^Ticket Bob job/ })).toHaveLength(5);
+    expect(bob().queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('orders the queue: urgent ticket, the older low one, the pending request, then the due chair', async () => {
     await renderBoard();
     const queue = within(await screen.findByRole('list', { name: 'Unassigned work' }));
