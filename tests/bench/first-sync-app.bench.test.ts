@@ -51,6 +51,7 @@ import {
   type Backend,
 } from './harness/backend';
 import { traceMainThread } from './harness/main-thread';
+import { signUp } from './harness/actors';
 import { repeatsFor } from './harness/run-header';
 import { readStartTimeline, recordStorageEvents } from './harness/start-timeline';
 
@@ -157,32 +158,6 @@ afterAll(async () => {
   }
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
-
-/**
- * An account of `role` through GoTrue's sign-up (the app's own sign-up form does the same), taking
- * over the generated user `takenOver` when given.
- */
-async function signUp(
-  baseUrl: string,
-  role: Role,
-  label: string,
-  takenOver: string | null,
-): Promise<{ email: string; id: string }> {
-  const email = takenOver ?? `bench.app.${role.toLowerCase()}.${label}.${Date.now()}@example.com`;
-  const response = await fetch(`${baseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      data: { name: `Bench ${role} ${label}`, role },
-    }),
-  });
-  const body = (await response.json()) as { user?: { id?: string }; id?: string };
-  const id = body.user?.id ?? body.id;
-  if (!response.ok || !id) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  return { email, id };
-}
 
 /**
  * In the page, from its first script: when 'Sign In' was clicked, the first frame showing the
@@ -330,10 +305,10 @@ const takenOver = new Map<string, { email: string; id: string }>();
 /** The account the role signs in with: the generated user it took over, or a new one. */
 async function account(backend: Backend, role: Role, repeat: number) {
   const email = TAKES_OVER[role];
-  if (!email) return signUp(backend.server.url, role, `${backend.label}.${repeat}`, null);
+  if (!email) return signUp(backend.server.url, role, `${backend.label}.${repeat}`, null, PASSWORD);
   const key = `${backend.label} ${email}`;
   const known =
-    takenOver.get(key) ?? (await signUp(backend.server.url, role, backend.label, email));
+    takenOver.get(key) ?? (await signUp(backend.server.url, role, backend.label, email, PASSWORD));
   takenOver.set(key, known);
   return known;
 }
@@ -346,7 +321,13 @@ async function account(backend: Backend, role: Role, repeat: number) {
  * device signs in to a server that has served others and in a browser already running.
  */
 async function warmUp(backend: Backend): Promise<void> {
-  const { email } = await signUp(backend.server.url, 'ENGINEER', `${backend.label}.warm-up`, null);
+  const { email } = await signUp(
+    backend.server.url,
+    'ENGINEER',
+    `${backend.label}.warm-up`,
+    null,
+    PASSWORD,
+  );
   const context = await browser.newContext({ viewport: ROLE_VIEWPORT.ENGINEER });
   try {
     const page = await context.newPage();
