@@ -16,7 +16,7 @@ import {
 } from '../../testing/rows';
 import { toaster } from '../../components/toaster';
 import { renderSignedIn, type TestSession } from '../../testing/session';
-import { ScheduleBoardScreen } from './schedule-board-screen';
+import { AUTO_SCROLL, ScheduleBoardScreen } from './schedule-board-screen';
 
 const day = (offset: number) => {
   const date = new Date();
@@ -225,6 +225,13 @@ describe('ScheduleBoardScreen', () => {
     expect(await alice.findByText('No device has synced yet')).toBeInTheDocument();
     expect(within(rowOf('Bob Engineer')).getByText('No device has synced yet')).toBeInTheDocument();
     expect(screen.queryByText('Device health not known yet')).not.toBeInTheDocument();
+  });
+
+  it("lets a drag scroll the page but never the board's days from under the pointer", async () => {
+    await renderBoard();
+    const region = await screen.findByRole('region', { name: 'Schedule board' });
+    expect(AUTO_SCROLL.canScroll(region)).toBe(false);
+    expect(AUTO_SCROLL.canScroll(document.scrollingElement ?? document.documentElement)).toBe(true);
   });
 
   it("draws an engineer's first three active tickets and the rest on 'Show more'", async () => {

@@ -34,6 +34,16 @@ import { useBoardMoves } from './use-board-moves';
 import { WarningsMessage } from './warnings-message';
 import { WorkChip } from './work-chip';
 
+/**
+ * A drag scrolls the page (rows below), never the board's own days sideways: work dragged in from
+ * the queue crossed the region's edge, dnd-kit's auto-scroll moved the days from under the pointer,
+ * and the drop found no cell (the browser test's offline move, CI 2026-11-28). A day out of view is
+ * reached by scrolling the board first, or from the keyboard.
+ */
+export const AUTO_SCROLL = {
+  canScroll: (element: Element) => element.getAttribute('aria-label') !== 'Schedule board',
+};
+
 export function ScheduleBoardScreen({ showDevices }: { showDevices: boolean }) {
   const now = useNow();
   const days = useMemo(() => boardDays(now), [now]);
@@ -92,6 +102,7 @@ export function ScheduleBoardScreen({ showDevices }: { showDevices: boolean }) {
         <DndContext
           sensors={sensors}
           collisionDetection={cellUnderWork}
+          autoScroll={AUTO_SCROLL}
           accessibility={{ announcements, screenReaderInstructions: BOARD_INSTRUCTIONS }}
           {...drag.handlers}
         >
