@@ -208,9 +208,8 @@ it(
       const request = await queuedRequest(first, note);
       // What the live region says from now on (its last words, from the move before, come first).
       const heard = await listen(first);
-      // From the keyboard, as the board's browser test moves queue work (a pointer drag from the
-      // queue across the region's edge has the days auto-scrolled from under it: the README's
-      // known gap): picked up, moved left until over an engineer's shown day, dropped.
+      // From the keyboard, as the board's browser test books a due chair (the pointer's frames
+      // are the drag above): picked up, moved left until over an engineer's shown day, dropped.
       await request.focus();
       await first.keyboard.press('Space');
       await expect

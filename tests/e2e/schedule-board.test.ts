@@ -237,8 +237,7 @@ describe('the schedule board', { timeout: 300_000 }, () => {
       const chip = vendor.page.getByRole('button', { name: new RegExp(`^Chair ${serial}`) });
       const queued = vendor.page.getByRole('list', { name: 'Unassigned work' }).getByRole('button');
       await expect.poll(() => queued.count(), LIVE).toBe(1);
-      // By keyboard: a pointer drag from the queue crosses the board's scrolling edge, and
-      // dnd-kit's auto-scroll moves the days from under it (the README's known gap).
+      // By keyboard (the pointer's drags from the queue are the other tests').
       const heard = await listen(vendor.page);
       await pickUpWithKeyboard(vendor.page, chip, heard, LIVE);
       const over = await moveLeftUntilOver(vendor.page, heard, LIVE);
