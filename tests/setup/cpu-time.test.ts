@@ -19,6 +19,13 @@ async function busyChild(onRunning: () => void = () => undefined): Promise<numbe
   return Number(out);
 }
 
+/**
+ * What a child may use after it reported its own CPU (its exit, the runtime's teardown), beside
+ * /proc's hundredths: a fixed 0.05 s was 0.0014 s short on Node 24 on a busy machine (CI,
+ * 2026-11-28). Half the child's work: a child counted twice is a whole child more.
+ */
+const afterReport = (child: number) => Math.max(0.05, child / 2);
+
 /** This process's own CPU-seconds so far. */
 const ownSeconds = () => {
   const u = process.cpuUsage();
@@ -34,7 +41,7 @@ describe('CpuMeter', () => {
     if (seconds === null) return; // no /proc here
     // /proc counts in hundredths of a second.
     expect(seconds).toBeGreaterThanOrEqual(child - 0.02);
-    expect(seconds).toBeLessThanOrEqual(child + (ownSeconds() - own) + 0.05);
+    expect(seconds).toBeLessThanOrEqual(child + (ownSeconds() - own) + afterReport(child));
   });
 
   it('counts a child it saw running once, not again when its parent has waited for it', async () => {
@@ -46,6 +53,7 @@ describe('CpuMeter', () => {
     meter.stop();
     if (seconds === null) return;
     expect(seconds).toBeGreaterThanOrEqual(child - 0.02);
-    expect(seconds).toBeLessThanOrEqual(child + (ownSeconds() - own) + 0.05);
+    // Counted twice would be a whole child more.
+    expect(seconds).toBeLessThanOrEqual(child + (ownSeconds() - own) + afterReport(child));
   });
 });
