@@ -21,7 +21,7 @@ import { byLabel, byRole, until, type Engine, type EnginePage } from '../engines
 import { firefoxEngine } from '../engines/firefox';
 import { webkitEngine } from '../engines/webkit';
 import { actor, op } from './harness/actors';
-import { median, num, table } from './harness/backend';
+import { median, num, percentile, table } from './harness/backend';
 import { chromiumEngine } from './harness/chromium-engine';
 import { PROBE_SIZES, reportIndexedDb } from './harness/run-header';
 
@@ -202,10 +202,7 @@ it('prints first usable and live figures, and IndexedDB, in Chromium, Firefox an
         `${num(Math.round(median(figures.liveMs)))} ms (${figures.version})`,
     );
   }
-  const p95 = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
-  };
+  const p95 = (values: number[]) => percentile(values, 95);
   const ms = (value: number | undefined) => `${num(Math.round(value ?? NaN))} ms`;
   table(`The same figures in each engine, demo set, ${CHANGES} live changes each`, [
     [

@@ -23,7 +23,7 @@ import { ROLE_VIEWPORT } from '../e2e/roles';
 import { listen, moveLeftUntilOver } from '../e2e/schedule-board-steps';
 import { signIn, syncStatus } from '../e2e/steps';
 import { signUp } from './harness/actors';
-import { FULL, median, num, openBackend, table, type Backend } from './harness/backend';
+import { FULL, median, num, openBackend, percentile, table, type Backend } from './harness/backend';
 import { traceMainThread } from './harness/main-thread';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -142,10 +142,6 @@ const paintedOn = (page: Page, short: string): Promise<number> =>
     )
     .then((handle) => handle.jsonValue() as Promise<number>);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 it(

@@ -112,6 +112,12 @@ export function median(values: number[]): number {
   return finite[Math.floor(finite.length / 2)] ?? Number.NaN;
 }
 
+/** The nearest-rank `p`th percentile (95: p95) of `values`, or NaN for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-GB');
 export const num = (n: number) => n.toLocaleString('en-GB');
 
